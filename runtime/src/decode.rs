@@ -113,7 +113,8 @@ type Invalid = (ErrorKind, u8);
 
 /// Reads one sequence at the start of `s`: the scalar value and its length in
 /// bytes, or how it fails. This `match` is the ABNF in the module docs.
-#[inline]
+#[inline(always)]
+#[expect(clippy::inline_always, reason = "the validation loop's body; measured")]
 const fn read_sequence(s: &[u8]) -> Result<(u32, usize), Invalid> {
     const END: Invalid = (ErrorKind::Truncated, 0);
     let b0 = match s {
@@ -241,35 +242,31 @@ pub const fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 /// assert_eq!(String::from_utf8_lossy(bytes).matches('\u{FFFD}').count(), 5);
 /// ```
 pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> {
+    let len = bytes.len();
     let mut at = start;
-    while at < bytes.len() {
-        // ASCII fast path, a block at a time, at block-aligned offsets only
-        // so that mixed text pays for at most one failed attempt per block.
-        if at % BLOCK == 0 {
-            let mut rest = tail(bytes, at);
-            while let Some((block, after)) = rest.split_first_chunk::<BLOCK>() {
-                if u128::from_ne_bytes(*block) & ASCII_MASK != 0 {
-                    break;
+    while at < len {
+        // Indexing is protected by the loop condition.
+        if bytes[at] < 0x80 {
+            // ASCII fast path, a block at a time, tried at block-aligned
+            // offsets only so that mixed text pays for at most one failed
+            // attempt per block.
+            if at % BLOCK == 0 {
+                while let Some((block, _)) = tail(bytes, at).split_first_chunk::<BLOCK>() {
+                    if u128::from_ne_bytes(*block) & ASCII_MASK != 0 {
+                        break;
+                    }
+                    at += BLOCK;
                 }
-                rest = after;
-                at += BLOCK;
             }
-            // Finish a short ASCII tail here too, so the per-sequence loop
-            // below only sees text that has left ASCII.
-            while let [b, after @ ..] = rest {
-                if *b >= 0x80 {
-                    break;
-                }
-                rest = after;
+            // Indexing is protected by `at < len`.
+            if at < len && bytes[at] < 0x80 {
                 at += 1;
             }
-            if rest.is_empty() {
-                return Ok(());
-            }
+            continue;
         }
         match read_sequence(tail(bytes, at)) {
-            Ok((_, len)) => at += len,
-            Err((kind, len)) => return Err(Utf8Error::new(bytes, at, kind, len)),
+            Ok((_, n)) => at += n,
+            Err((kind, n)) => return Err(Utf8Error::new(bytes, at, kind, n)),
         }
     }
     Ok(())
