@@ -113,8 +113,11 @@ type Invalid = (ErrorKind, u8);
 
 /// Reads one sequence at the start of `s`: the scalar value and its length in
 /// bytes, or how it fails. This `match` is the ABNF in the module docs.
+///
+/// Always inlined: it is the body of the validation loop, where the value it
+/// computes is dead and must be optimised away (about 1.5× on 2- and 3-byte
+/// text when it was only `#[inline]`).
 #[inline(always)]
-#[expect(clippy::inline_always, reason = "the validation loop's body; measured")]
 const fn read_sequence(s: &[u8]) -> Result<(u32, usize), Invalid> {
     const END: Invalid = (ErrorKind::Truncated, 0);
     let b0 = match s {
@@ -666,7 +669,10 @@ impl Utf8Error {
         let context = match bytes.split_at_checked(at) {
             Some(([], _)) | None => CTX_START,
             Some(([0, 0], _)) => CTX_AFTER_TWO_NULS,
-            Some(([.., prev], _)) if *prev < 0x80 => CTX_AFTER_ASCII,
+            // Two ASCII bytes (or one at the start): a high byte in running
+            // Latin text. Big5 and CP949 put ASCII-range bytes in the second
+            // half of their pairs, so one is not enough.
+            Some(([prev] | [.., 0x00..=0x7F, prev], _)) if *prev < 0x80 => CTX_AFTER_ASCII,
             Some(_) => CTX_AFTER_OTHER,
         };
         Self {
@@ -882,7 +888,12 @@ impl Utf8Error {
     /// text mislabelled as UTF-8.
     ///
     /// It is a guess from the bytes around the error, for a better message;
-    /// `None` when nothing stands out.
+    /// `None` when nothing stands out. A byte counts as lone when the two
+    /// bytes before it are ASCII (or the input starts there) and the one or
+    /// two after it are ASCII (or the input ends): on the test corpora this
+    /// fires for about 9 in 10 errors of ISO-8859-1 and Windows-1252 text,
+    /// always with the right character, and never on Big5, CP949 or
+    /// Windows-1256 text, whose high bytes come in runs.
     ///
     /// # Examples
     ///
@@ -905,8 +916,10 @@ impl Utf8Error {
             (CTX_AFTER_TWO_NULS, [0xFE, 0xFF, ..]) => return Some(LooksLike::Utf32Be),
             _ => {}
         }
+        // Followed by the end, or by ASCII that does not itself run into
+        // another high byte.
         let lone = match window {
-            [b] | [b, 0x00..=0x7F, ..] => *b,
+            [b] | [b, 0x00..=0x7F] | [b, 0x00..=0x7F, 0x00..=0x7F, ..] => *b,
             _ => return None,
         };
         if !matches!(

@@ -71,3 +71,8 @@ mod validate;
 
 pub use crate::decode::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 pub use crate::validate::validate;
+
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
