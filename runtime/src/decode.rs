@@ -27,7 +27,7 @@
 //! ```
 //!
 //! Only the *second* byte of a sequence has a lead-dependent range; every
-//! later byte is a plain `UTF8-tail`. [`read_sequence`] is that grammar as a
+//! later byte is a plain `UTF8-tail`. The private `read_sequence` is that grammar as a
 //! `match`, and classifies each way of leaving it.
 //!
 //! # Where errors stop
@@ -1106,4 +1106,122 @@ pub enum LooksLike {
     Utf32Le,
     /// Starts with `00 00 FE FF`, the UTF-32 big-endian byte-order mark.
     Utf32Be,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An expected error: offset, `error_len` (0 for `None`), kind.
+    fn e(valid_up_to: usize, error_len: u8, kind: ErrorKind) -> (usize, Option<usize>, ErrorKind) {
+        let len = if error_len == 0 {
+            None
+        } else {
+            Some(usize::from(error_len))
+        };
+        (valid_up_to, len, kind)
+    }
+
+    fn got(bytes: &[u8]) -> (usize, Option<usize>, ErrorKind) {
+        let err = validate(bytes).unwrap_err();
+        (err.valid_up_to(), err.error_len(), err.kind())
+    }
+
+    // The whole decoder runs in const evaluation, error path included.
+    const CONST_ERR: Result<(), Utf8Error> = validate(b"ab\xED\xA1\x8C\xED\xBE\xB4");
+    const _: () = assert!(CONST_ERR.is_err());
+    const CONST_MEANING: Option<Meaning> = match CONST_ERR {
+        Err(err) => err.meaning(),
+        Ok(()) => None,
+    };
+    const _: () = assert!(matches!(
+        CONST_MEANING,
+        Some(Meaning::SurrogatePair {
+            scalar: '\u{233B4}',
+            ..
+        })
+    ));
+
+    #[test]
+    fn errors_after_the_ascii_block_path() {
+        // 16-byte ASCII blocks, then trouble in the next block.
+        let mut input = [b'a'; 40];
+        input[33] = 0xC0;
+        assert_eq!(got(&input), e(33, 1, ErrorKind::Overlong));
+        // A truncated sequence at the end of a block-aligned run.
+        let mut input = [b'a'; 33];
+        input[32] = 0xE2;
+        assert_eq!(got(&input), e(32, 0, ErrorKind::Truncated));
+    }
+
+    #[test]
+    fn second_byte_decides_before_the_end() {
+        assert_eq!(got(b"\xE0"), e(0, 0, ErrorKind::Truncated));
+        assert_eq!(got(b"\xE0\x80"), e(0, 1, ErrorKind::Overlong));
+        assert_eq!(got(b"\xED\xA0"), e(0, 1, ErrorKind::Surrogate));
+        assert_eq!(got(b"\xF4\x90"), e(0, 1, ErrorKind::OutOfRange));
+        assert_eq!(got(b"\xF0\x8F"), e(0, 1, ErrorKind::Overlong));
+        assert_eq!(got(b"\xF5"), e(0, 1, ErrorKind::OutOfRange));
+    }
+
+    #[test]
+    fn count_tail_stops_at_length_and_non_continuation() {
+        // Counts the lead and its tail bytes, up to the announced length.
+        assert_eq!(count_tail(b"\xE2\x82\xAC\x80", 3), 3);
+        // Stops at a byte that is not a continuation.
+        assert_eq!(count_tail(b"\xE2\x82A", 3), 2);
+        // Empty input or length 0: nothing.
+        assert_eq!(count_tail(b"", 3), 0);
+        assert_eq!(count_tail(b"\x80", 0), 0);
+    }
+
+    #[test]
+    fn value_range_fills_missing_bits() {
+        // Complete: one value.
+        assert_eq!(value_range(b"\xC0\x80", 2), (0, 0));
+        // One tail byte missing: 64 values.
+        assert_eq!(value_range(b"\xC1", 2), (0x40, 0x7F));
+        // A 6-byte lead alone: all 31 bits of FD's half.
+        assert_eq!(value_range(b"\xFD", 6), (0x4000_0000, 0x7FFF_FFFF));
+    }
+
+    #[test]
+    fn windows_1252_table_rows() {
+        // One probe per row, and the undefined bytes.
+        assert_eq!(windows_1252_c1(0x80), Some('€'));
+        assert_eq!(windows_1252_c1(0x8C), Some('Œ'));
+        assert_eq!(windows_1252_c1(0x96), Some('–'));
+        assert_eq!(windows_1252_c1(0x9F), Some('Ÿ'));
+        for undefined in [0x81, 0x8D, 0x8F, 0x90, 0x9D] {
+            assert_eq!(windows_1252_c1(undefined), None);
+        }
+        // Outside 80–9F: not this table's business.
+        assert_eq!(windows_1252_c1(0x7F), None);
+        assert_eq!(windows_1252_c1(0xA0), None);
+    }
+
+    #[test]
+    fn error_is_small_and_result_has_a_niche() {
+        assert!(core::mem::size_of::<Utf8Error>() <= 2 * core::mem::size_of::<usize>());
+        assert_eq!(
+            core::mem::size_of::<Result<(), Utf8Error>>(),
+            core::mem::size_of::<Utf8Error>()
+        );
+    }
+
+    #[test]
+    fn window_keeps_at_most_six_bytes_and_no_more_than_the_input() {
+        let err = validate(b"\xFC\x80\x80\x80\x80\x80\x80\x80").unwrap_err();
+        assert_eq!(err.window(), b"\xFC\x80\x80\x80\x80\x80");
+        let err = validate(b"ab\xFF").unwrap_err();
+        assert_eq!(err.window(), b"\xFF");
+    }
+
+    #[test]
+    fn shifted_moves_only_the_offset() {
+        let err = validate(b"\xC0\x80").unwrap_err().shifted(10);
+        assert_eq!(err.valid_up_to(), 10);
+        assert_eq!(err.error_len(), Some(1));
+        assert_eq!(err.bytes(), b"\xC0\x80");
+    }
 }
