@@ -686,7 +686,6 @@ impl Utf8Error {
     /// The error moved `by` bytes later, for a validator that checked a
     /// slice of a longer stream.
     #[must_use]
-    #[allow(dead_code, reason = "used by the incremental validator")]
     pub(crate) const fn shifted(mut self, by: usize) -> Self {
         self.valid_up_to += by;
         self

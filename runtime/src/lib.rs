@@ -68,9 +68,11 @@ extern crate std;
 pub mod decode;
 mod error;
 mod validate;
+mod validator;
 
 pub use crate::decode::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 pub use crate::validate::validate;
+pub use crate::validator::Utf8Validator;
 
 // The README's examples run as doctests.
 #[cfg(doctest)]

@@ -1,0 +1,297 @@
+//! Validation of input that arrives in pieces, without allocating.
+//!
+//! A sequence may be split across chunks; the validator holds back the (at
+//! most three) bytes of an incomplete trailing sequence until the next chunk
+//! or [`finish`](Utf8Validator::finish). Everything else goes through
+//! [`crate::validate`] chunk by chunk, so the fast path applies to all but the
+//! few bytes around a split.
+//!
+//! Errors are found by the reference decoder on a small scratch buffer that
+//! holds the bytes around a split (and the two bytes before, which the
+//! Latin-1 guess of [`Utf8Error::looks_like`] consults), so the first error's
+//! offset, length and kind are exactly those of [`decode::validate`] on the
+//! whole stream, however it was cut.
+
+use crate::decode::{self, Utf8Error};
+
+/// How many bytes of history an error consults: see `Utf8Error::new`.
+const HISTORY: usize = 2;
+/// The longest incomplete sequence: a 4-byte lead and two tail bytes.
+const MAX_PENDING: usize = 3;
+/// How many bytes of a chunk the scratch buffer takes: an error starts in
+/// its first two bytes (or in the held-back ones) and its explanation reads
+/// up to six bytes from there.
+const LOOKAHEAD: usize = 8;
+
+/// Checks a stream of byte chunks for UTF-8, with no allocation.
+///
+/// Feed chunks with [`update`](Self::update), then call
+/// [`finish`](Self::finish) at the end of the stream. For every way of
+/// cutting an input into chunks, the first error reported has the offset
+/// (counted from the start of the stream), `error_len` and kind that
+/// [`decode::validate`] reports for the whole input, and a valid input is
+/// accepted.
+///
+/// An error is reported as soon as the byte that makes the stream invalid
+/// arrives; a sequence cut off by the end of a chunk is not an error until
+/// [`finish`](Self::finish). Once an error is reported the validator keeps
+/// reporting it.
+///
+/// Because an error is reported before later chunks arrive, its explanation
+/// can only use the bytes seen so far: `C0` at the end of one chunk is
+/// reported as an overlong lead before its `80` arrives, so
+/// [`Utf8Error::bytes`] and [`Utf8Error::meaning`] may say less than they
+/// would for the whole input.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::{ErrorKind, Utf8Validator};
+///
+/// // "€" is E2 82 AC, split across three chunks.
+/// let mut v = Utf8Validator::new();
+/// v.update(b"price: \xE2")?;
+/// v.update(b"\x82")?;
+/// v.update(b"\xAC 5")?;
+/// assert_eq!(v.valid_up_to(), 12);
+/// v.finish()?;
+///
+/// // A surrogate split across chunks is caught when its second byte arrives.
+/// let mut v = Utf8Validator::new();
+/// v.update(b"ab\xED")?;
+/// let err = v.update(b"\xA0\x80").unwrap_err();
+/// assert_eq!((err.valid_up_to(), err.kind()), (2, ErrorKind::Surrogate));
+///
+/// // A stream that stops mid-sequence is truncated.
+/// let mut v = Utf8Validator::new();
+/// v.update(b"\xF0\x9F\x98")?;
+/// assert_eq!(v.finish().unwrap_err().kind(), ErrorKind::Truncated);
+/// # Ok::<(), utf8lit::Utf8Error>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Utf8Validator {
+    /// Bytes accepted so far: whole, valid sequences.
+    accepted: usize,
+    /// The last bytes accepted, oldest first (the last `history_len`).
+    history: [u8; HISTORY],
+    history_len: u8,
+    /// An incomplete sequence held back from the end of the last chunk.
+    pending: [u8; MAX_PENDING],
+    pending_len: u8,
+    /// The first error, once there is one.
+    error: Option<Utf8Error>,
+}
+
+impl Utf8Validator {
+    /// A validator at the start of a stream.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            accepted: 0,
+            history: [0; HISTORY],
+            history_len: 0,
+            pending: [0; MAX_PENDING],
+            pending_len: 0,
+            error: None,
+        }
+    }
+
+    /// The number of bytes accepted so far: every byte before an incomplete
+    /// trailing sequence, or before the error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Validator;
+    ///
+    /// let mut v = Utf8Validator::new();
+    /// v.update(b"ab\xC3")?; // \xC3 waits for its second byte
+    /// assert_eq!(v.valid_up_to(), 2);
+    /// # Ok::<(), utf8lit::Utf8Error>(())
+    /// ```
+    #[must_use]
+    pub const fn valid_up_to(&self) -> usize {
+        self.accepted
+    }
+
+    /// The number of bytes held back as the start of an incomplete sequence
+    /// (0 to 3).
+    #[must_use]
+    pub const fn pending_len(&self) -> usize {
+        self.pending_len as usize
+    }
+
+    /// Checks the next chunk of the stream.
+    ///
+    /// # Errors
+    ///
+    /// The first error in the stream, with its offset counted from the start
+    /// of the stream, as soon as it is certain. After an error every call
+    /// returns it again.
+    pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
+        if let Some(err) = self.error {
+            return Err(err);
+        }
+        let mut chunk = chunk;
+        if self.pending_len > 0 {
+            match self.complete_pending(chunk) {
+                Ok(Some(used)) => chunk = chunk.get(used..).unwrap_or_default(),
+                Ok(None) => return Ok(()),
+                Err(err) => return Err(self.fail(err)),
+            }
+        }
+        match crate::validate(chunk) {
+            Ok(()) => {
+                self.accept(chunk);
+                Ok(())
+            }
+            Err(err) => {
+                let (valid, rest) = chunk.split_at(err.valid_up_to());
+                if err.error_len().is_none() {
+                    // A sequence cut by the end of the chunk (at most three
+                    // bytes, a valid prefix): hold it back.
+                    if let Some(slot) = self.pending.get_mut(..rest.len()) {
+                        slot.copy_from_slice(rest);
+                        self.pending_len = rest.len() as u8;
+                        self.accept(valid);
+                        return Ok(());
+                    }
+                }
+                let err = if err.valid_up_to() >= HISTORY {
+                    err.shifted(self.accepted)
+                } else {
+                    // The explanation wants bytes from earlier chunks: find
+                    // the error again with them in front.
+                    let mut scratch = Scratch::new(self);
+                    scratch.extend(chunk);
+                    scratch.first_error().unwrap_or(err.shifted(self.accepted))
+                };
+                self.accept(valid);
+                Err(self.fail(err))
+            }
+        }
+    }
+
+    /// Ends the stream.
+    ///
+    /// # Errors
+    ///
+    /// The error from an earlier [`update`](Self::update), or
+    /// [`ErrorKind::Truncated`](crate::ErrorKind::Truncated) when the stream
+    /// stops inside a sequence.
+    pub fn finish(&self) -> Result<(), Utf8Error> {
+        if let Some(err) = self.error {
+            return Err(err);
+        }
+        if self.pending_len == 0 {
+            return Ok(());
+        }
+        // The held-back bytes alone are a truncated sequence.
+        match Scratch::new(self).first_error() {
+            Some(err) => Err(err),
+            None => Ok(()),
+        }
+    }
+
+    /// Records an error and returns it.
+    fn fail(&mut self, err: Utf8Error) -> Utf8Error {
+        self.error = Some(err);
+        err
+    }
+
+    /// Counts `valid` (whole sequences) as accepted.
+    fn accept(&mut self, valid: &[u8]) {
+        self.accepted += valid.len();
+        for &b in valid.iter().rev().take(HISTORY).rev() {
+            self.history = [self.history[1], b];
+            self.history_len = (self.history_len + 1).min(HISTORY as u8);
+        }
+    }
+
+    /// Completes the held-back sequence with the first bytes of `chunk`.
+    ///
+    /// Returns how many bytes of `chunk` the sequence took, `None` if the
+    /// chunk ended before the sequence did (it is held back, longer), or the
+    /// error.
+    fn complete_pending(&mut self, chunk: &[u8]) -> Result<Option<usize>, Utf8Error> {
+        let held = self.pending_len as usize;
+        let mut scratch = Scratch::new(self);
+        scratch.extend(chunk);
+        match decode::next_char(scratch.bytes(), scratch.start) {
+            Some(Ok((_, len))) => {
+                // The sequence was incomplete without the chunk, so it took
+                // at least one byte of it.
+                let used = len.saturating_sub(held);
+                let pending = self.pending;
+                self.pending_len = 0;
+                self.accept(pending.get(..held).unwrap_or_default());
+                self.accept(chunk.get(..used).unwrap_or_default());
+                Ok(Some(used))
+            }
+            Some(Err(err)) if err.error_len().is_none() => {
+                // Still incomplete: the whole (short) chunk joins the held
+                // bytes, which stay a valid prefix of at most three.
+                let total = held + chunk.len();
+                if let Some(slot) = self.pending.get_mut(held..total) {
+                    slot.copy_from_slice(chunk);
+                    self.pending_len = total as u8;
+                }
+                Ok(None)
+            }
+            Some(Err(err)) => Err(scratch.locate(err)),
+            // The scratch buffer always holds the pending bytes.
+            None => Ok(Some(0)),
+        }
+    }
+}
+
+/// The history, the held-back bytes and the start of a chunk, in one buffer
+/// the reference decoder can read.
+struct Scratch {
+    buf: [u8; HISTORY + MAX_PENDING + LOOKAHEAD],
+    len: usize,
+    /// Where the stream's unaccepted bytes start in `buf`.
+    start: usize,
+    /// The stream offset of `buf[start]`.
+    offset: usize,
+}
+
+impl Scratch {
+    fn new(v: &Utf8Validator) -> Self {
+        let history = &v.history[HISTORY - v.history_len as usize..];
+        let pending = &v.pending[..v.pending_len as usize];
+        let mut buf = [0; HISTORY + MAX_PENDING + LOOKAHEAD];
+        buf[..history.len()].copy_from_slice(history);
+        buf[history.len()..history.len() + pending.len()].copy_from_slice(pending);
+        Self {
+            buf,
+            len: history.len() + pending.len(),
+            start: history.len(),
+            offset: v.accepted,
+        }
+    }
+
+    /// Appends the first bytes of `chunk`, as many as fit.
+    fn extend(&mut self, chunk: &[u8]) {
+        let n = chunk.len().min(self.buf.len() - self.len);
+        self.buf[self.len..self.len + n].copy_from_slice(&chunk[..n]);
+        self.len += n;
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+
+    /// An error the decoder found in this buffer, moved to its stream offset.
+    /// (`start` counts history bytes, which were accepted: `offset >= start`.)
+    fn locate(&self, err: Utf8Error) -> Utf8Error {
+        err.shifted(self.offset - self.start)
+    }
+
+    /// The first error from `start` on, at its stream offset.
+    fn first_error(&self) -> Option<Utf8Error> {
+        decode::validate_from(self.bytes(), self.start)
+            .err()
+            .map(|err| self.locate(err))
+    }
+}
