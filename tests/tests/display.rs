@@ -130,7 +130,10 @@ fn cesu8_pair_gives_scalar_and_utf8() {
 fn low_then_high_is_not_a_pair() {
     // Reversed order is two lone surrogates, not CESU-8.
     let e = err(b"\xED\xB0\x80\xED\xA0\x80");
-    assert_eq!(e.meaning(), Some(Meaning::Surrogate(CodePoints::exact(0xDC00))));
+    assert_eq!(
+        e.meaning(),
+        Some(Meaning::Surrogate(CodePoints::exact(0xDC00)))
+    );
     assert_eq!(e.bytes(), b"\xED\xB0\x80");
 }
 
@@ -208,8 +211,14 @@ fn byte_order_marks() {
          this looks like UTF-16 text, not UTF-8"
     ));
     assert_eq!(err(b"\xFE\xFF\x00h").looks_like(), Some(LooksLike::Utf16Be));
-    assert_eq!(err(b"\xFF\xFE\x00\x00").looks_like(), Some(LooksLike::Utf32Le));
-    assert_eq!(err(b"\x00\x00\xFE\xFF").looks_like(), Some(LooksLike::Utf32Be));
+    assert_eq!(
+        err(b"\xFF\xFE\x00\x00").looks_like(),
+        Some(LooksLike::Utf32Le)
+    );
+    assert_eq!(
+        err(b"\x00\x00\xFE\xFF").looks_like(),
+        Some(LooksLike::Utf32Be)
+    );
     // A BOM is only a BOM at the start.
     assert_eq!(err(b"ab\xFF\xFE").looks_like(), None);
 }
@@ -250,14 +259,24 @@ fn check_shape(input: &[u8], e: &Utf8Error) {
     assert!(!text.contains('\n'), "{input:02X?}: {text}");
     // The quoted bytes are the input's, from the error on, and cover the
     // maximal subpart.
-    assert!(input[e.valid_up_to()..].starts_with(e.bytes()), "{input:02X?}");
+    assert!(
+        input[e.valid_up_to()..].starts_with(e.bytes()),
+        "{input:02X?}"
+    );
     let min = e.error_len().unwrap_or(input.len() - e.valid_up_to());
-    assert!(e.bytes().len() >= min.min(6), "{input:02X?}: {:02X?}", e.bytes());
+    assert!(
+        e.bytes().len() >= min.min(6),
+        "{input:02X?}: {:02X?}",
+        e.bytes()
+    );
     assert!(e.bytes().len() <= 6);
     // meaning() is there exactly for the kinds that encode a value.
     let has_meaning = matches!(
         e.kind(),
-        ErrorKind::Overlong | ErrorKind::Surrogate | ErrorKind::OutOfRange | ErrorKind::ObsoleteForm
+        ErrorKind::Overlong
+            | ErrorKind::Surrogate
+            | ErrorKind::OutOfRange
+            | ErrorKind::ObsoleteForm
     );
     assert_eq!(e.meaning().is_some(), has_meaning, "{input:02X?}");
 }
@@ -297,7 +316,10 @@ fn meaning_values_match_the_rfc_2279_reading() {
                     value
                 }
                 other => {
-                    assert!(e.valid_up_to() > 0 || other.is_none(), "{input:02X?}: {other:?}");
+                    assert!(
+                        e.valid_up_to() > 0 || other.is_none(),
+                        "{input:02X?}: {other:?}"
+                    );
                     continue;
                 }
             };
@@ -317,7 +339,11 @@ fn meaning_values_match_the_rfc_2279_reading() {
 /// one char per byte of the single-byte original.
 fn guesses_against_twin(bytes: &[u8], twin: &str) -> (usize, usize) {
     let twin: Vec<char> = twin.chars().collect();
-    assert_eq!(twin.len(), bytes.len(), "a single-byte file has one char per byte");
+    assert_eq!(
+        twin.len(),
+        bytes.len(),
+        "a single-byte file has one char per byte"
+    );
     let (mut errors, mut guessed) = (0, 0);
     let mut at = 0;
     while let Err(e) = decode::validate_from(bytes, at) {
@@ -325,7 +351,12 @@ fn guesses_against_twin(bytes: &[u8], twin: &str) -> (usize, usize) {
         match e.looks_like() {
             Some(LooksLike::Latin1 { byte, ch } | LooksLike::Windows1252 { byte, ch }) => {
                 assert_eq!(byte, bytes[e.valid_up_to()]);
-                assert_eq!(ch, twin[e.valid_up_to()], "guess at byte {}", e.valid_up_to());
+                assert_eq!(
+                    ch,
+                    twin[e.valid_up_to()],
+                    "guess at byte {}",
+                    e.valid_up_to()
+                );
                 let text = e.to_string();
                 let utf8 = hex(decode::encode_char(ch).as_bytes());
                 assert!(text.ends_with(&format!("UTF-8 writes it {utf8}")), "{text}");
@@ -363,9 +394,21 @@ fn german_latin1_first_error_suggests_a_umlaut() {
 #[test]
 fn latin1_guesses_match_their_twins() {
     for (latin, twin, min_hit_rate) in [
-        ("wikipedia-mars/german.latin1.txt", "wikipedia-mars/german.utflatin8.txt", 0.85),
-        ("wikipedia-mars/esperanto.latin1.txt", "wikipedia-mars/esperanto.utflatin8.txt", 0.85),
-        ("legacy-encodings/sample-french-1.txt", "legacy-encodings/sample-french.txt", 0.85),
+        (
+            "wikipedia-mars/german.latin1.txt",
+            "wikipedia-mars/german.utflatin8.txt",
+            0.85,
+        ),
+        (
+            "wikipedia-mars/esperanto.latin1.txt",
+            "wikipedia-mars/esperanto.utflatin8.txt",
+            0.85,
+        ),
+        (
+            "legacy-encodings/sample-french-1.txt",
+            "legacy-encodings/sample-french.txt",
+            0.85,
+        ),
     ] {
         let twin_text = String::from_utf8(data(twin)).expect("the twin is UTF-8");
         let (errors, guessed) = guesses_against_twin(&data(latin), &twin_text);
