@@ -60,17 +60,29 @@
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod ascii_str;
 pub mod decode;
 mod error;
+mod utf8_cstr;
+mod utf8_str;
+#[cfg(feature = "alloc")]
+mod utf8_string;
 mod validate;
 mod validator;
 
+pub use crate::ascii_str::{AsciiError, AsciiStr};
 pub use crate::decode::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
+pub use crate::utf8_cstr::{CStrError, CStrErrorKind, Utf8CStr};
+pub use crate::utf8_str::Utf8Str;
+#[cfg(feature = "alloc")]
+pub use crate::utf8_string::{FromBytesError, Utf8String};
 pub use crate::validate::validate;
 pub use crate::validator::Utf8Validator;
 

@@ -121,6 +121,42 @@ impl Utf8Validator {
         self.pending_len as usize
     }
 
+    /// The bytes held back as the start of an incomplete sequence, waiting
+    /// for the next chunk (empty when none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Validator;
+    ///
+    /// let mut v = Utf8Validator::new();
+    /// v.update(b"a\xF0\x9F")?;
+    /// assert_eq!(v.pending_bytes(), b"\xF0\x9F");
+    /// # Ok::<(), utf8lit::Utf8Error>(())
+    /// ```
+    #[must_use]
+    pub fn pending_bytes(&self) -> &[u8] {
+        self.pending.get(..self.pending_len()).unwrap_or_default()
+    }
+
+    /// The first error, if the stream has had one.
+    #[must_use]
+    pub const fn error(&self) -> Option<Utf8Error> {
+        self.error
+    }
+
+    /// Accepts text that is already known to be UTF-8 without checking it
+    /// again, when nothing is held back; otherwise checks it like any chunk.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn update_str(&mut self, text: &str) -> Result<(), Utf8Error> {
+        if self.pending_len == 0 && self.error.is_none() {
+            self.accept(text.as_bytes());
+            Ok(())
+        } else {
+            self.update(text.as_bytes())
+        }
+    }
+
     /// Checks the next chunk of the stream.
     ///
     /// # Errors

@@ -1,6 +1,11 @@
 //! The text of `Utf8Error`'s `Display`, pinned for each explanation, and the
 //! `meaning()`/`looks_like()` data behind it, checked against real files.
 #![forbid(unsafe_code)]
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    reason = "rates and PRNG arithmetic on small test numbers"
+)]
 
 use utf8lit::{decode, CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 

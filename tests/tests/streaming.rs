@@ -2,6 +2,11 @@
 //! input into chunks, the first error (offset, length, kind) is the one
 //! `decode::validate` gives on the whole input, and a valid input is accepted.
 #![forbid(unsafe_code)]
+#![allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    reason = "rates and PRNG arithmetic on small test numbers"
+)]
 
 use utf8lit::{decode, ErrorKind, Utf8Validator};
 
@@ -157,7 +162,7 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn random_long_inputs_random_chunkings() {
-    let mut rng = Rng(0x5EED_0F_F00D);
+    let mut rng = Rng(0x005E_ED0F_F00D);
     let (mut valid, mut invalid) = (0, 0);
     for _ in 0..100_000 {
         let input = random_input(&mut rng);
@@ -241,6 +246,9 @@ fn parse_hex(field: &str) -> Vec<u8> {
         .collect()
 }
 
+/// One step: the chunk, whether it is the last, the expected output.
+type Step = (Vec<u8>, bool, String);
+
 #[test]
 fn wpt_streaming_cases() {
     let path = concat!(
@@ -254,7 +262,7 @@ fn wpt_streaming_cases() {
         header,
         ["id", "ref", "step", "chunk_hex", "last", "expected_hex"]
     );
-    let mut cases: Vec<(String, Vec<(Vec<u8>, bool, String)>)> = Vec::new();
+    let mut cases: Vec<(String, Vec<Step>)> = Vec::new();
     for row in rows.filter(|l| !l.is_empty()) {
         let f: Vec<&str> = row.split('\t').collect();
         let step = (parse_hex(f[3]), f[4] == "1", f[5].to_owned());

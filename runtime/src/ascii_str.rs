@@ -1,0 +1,860 @@
+//! [`AsciiStr`]: a borrowed string of 7-bit bytes only, and [`AsciiError`].
+//!
+//! ASCII is the subset of UTF-8 whose bytes are all 00–7F, so an `AsciiStr`
+//! is also a [`Utf8Str`] and a `str`, and converting to either is free. What
+//! it adds is the promise that one byte is one character, for protocols,
+//! identifiers and file formats that allow nothing else.
+//!
+//! The error says which byte broke the rule and, because the usual culprit
+//! is a perfectly good UTF-8 character, which character it starts:
+//!
+//! ```text
+//! non-ASCII character 'é' (U+00E9, bytes C3 A9) at byte 3
+//! ```
+//!
+//! Left out: ASCII-specific character types and case-folding tables (the
+//! `str` and `u8` methods cover them), and an owned `AsciiString`.
+//!
+//! # The one cast
+//!
+//! `AsciiStr` is `#[repr(transparent)]` over `str`. The private `cast` and
+//! `cast_mut` at the bottom of this file are the only places that turn bytes
+//! or a `str` into an `AsciiStr`, and the only `unsafe` code in the module;
+//! every constructor ends in one of them after checking that every byte is
+//! ASCII (which also makes the bytes UTF-8).
+
+use core::borrow::Borrow;
+use core::fmt;
+use core::ops::Deref;
+use core::ptr;
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, boxed::Box, rc::Rc, string::String};
+
+use crate::decode::{self, Utf8Error};
+use crate::utf8_str::{impl_eq_str, Utf8Str};
+
+/// A `str` whose bytes are all ASCII (00–7F).
+///
+/// `#[repr(transparent)]` over `str`, like [`Utf8Str`]: it dereferences to
+/// `str`, converts to `&str` and `&Utf8Str` for free, and compares, orders,
+/// hashes and formats exactly as `str` does.
+///
+/// It does not hand out `&mut str` (safe code could not break the ASCII rule
+/// through one today, but the promise should not rest on that); the
+/// in-place edits that keep text ASCII are methods of its own.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::AsciiStr;
+///
+/// const METHOD: &AsciiStr = match AsciiStr::const_from_bytes(b"GET") {
+///     Ok(s) => s,
+///     Err(_) => panic!("not ASCII"),
+/// };
+/// assert_eq!(METHOD, "GET");
+///
+/// let err = AsciiStr::from_str("café").unwrap_err();
+/// assert_eq!(err.valid_up_to(), 3);
+/// assert_eq!(err.to_string(), "non-ASCII character 'é' (U+00E9, bytes C3 A9) at byte 3");
+/// ```
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct AsciiStr(str);
+
+impl AsciiStr {
+    /// Checks that every byte is ASCII and views them as an `AsciiStr`.
+    ///
+    /// # Errors
+    ///
+    /// An [`AsciiError`] for the first byte above 7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert_eq!(AsciiStr::from_bytes(b"Hello, world!").unwrap(), "Hello, world!");
+    ///
+    /// let err = AsciiStr::from_bytes(b"caf\xE9").unwrap_err(); // Latin-1, not UTF-8 either
+    /// assert_eq!((err.valid_up_to(), err.byte()), (3, 0xE9));
+    /// assert!(err.utf8_error().is_some());
+    /// ```
+    #[inline]
+    pub fn from_bytes(bytes: &[u8]) -> Result<&Self, AsciiError> {
+        Self::const_from_bytes(bytes)
+    }
+
+    /// Checks that every byte is ASCII and views them as an `AsciiStr`, in
+    /// `const` evaluation.
+    ///
+    /// The same check as [`from_bytes`](Self::from_bytes) (which simply
+    /// calls this), usable in `const` and `static` items.
+    ///
+    /// # Errors
+    ///
+    /// An [`AsciiError`] for the first byte above 7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// const HEADER: &AsciiStr = match AsciiStr::const_from_bytes(b"Content-Type") {
+    ///     Ok(s) => s,
+    ///     Err(_) => panic!("header names are ASCII"),
+    /// };
+    /// assert_eq!(HEADER.len(), 12);
+    ///
+    /// const _: () = assert!(AsciiStr::const_from_bytes(b"na\xC3\xAFve").is_err());
+    /// ```
+    #[inline]
+    pub const fn const_from_bytes(bytes: &[u8]) -> Result<&Self, AsciiError> {
+        match check(bytes) {
+            Ok(()) => Ok(cast(bytes)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Checks that a `str` is all ASCII and views it as an `AsciiStr`.
+    ///
+    /// `const`, and the error always names a character, since a `str` is
+    /// UTF-8.
+    ///
+    /// # Errors
+    ///
+    /// An [`AsciiError`] for the first non-ASCII character.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert!(AsciiStr::from_str("plain").is_ok());
+    ///
+    /// let err = AsciiStr::from_str("naïve").unwrap_err();
+    /// assert_eq!(err.char(), Some('ï'));
+    /// assert_eq!(err.to_string(), "non-ASCII character 'ï' (U+00EF, bytes C3 AF) at byte 2");
+    /// ```
+    #[inline]
+    pub const fn from_str(s: &str) -> Result<&Self, AsciiError> {
+        Self::const_from_bytes(s.as_bytes())
+    }
+
+    /// Views `bytes` as an `AsciiStr` without checking them.
+    ///
+    /// # Safety
+    ///
+    /// Every byte must be ASCII (00–7F). Code in this crate and elsewhere may
+    /// rely on that (an `AsciiStr` becomes a `str` without a check, so
+    /// non-UTF-8 bytes would be undefined behaviour).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let bytes = b"abc";
+    /// assert!(bytes.is_ascii());
+    /// // SAFETY: checked on the line above.
+    /// let s = unsafe { AsciiStr::from_bytes_unchecked(bytes) };
+    /// assert_eq!(s, "abc");
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(
+        unsafe_code,
+        reason = "declaring an `unsafe fn`; the cast itself is in `cast`"
+    )]
+    pub const unsafe fn from_bytes_unchecked(bytes: &[u8]) -> &Self {
+        // The caller's promise is `cast`'s precondition.
+        cast(bytes)
+    }
+
+    /// Checks that every byte is ASCII and views them as a mutable
+    /// `AsciiStr`.
+    ///
+    /// # Errors
+    ///
+    /// An [`AsciiError`] for the first byte above 7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let mut buffer = *b"shout";
+    /// AsciiStr::from_bytes_mut(&mut buffer).unwrap().make_ascii_uppercase();
+    /// assert_eq!(&buffer, b"SHOUT");
+    ///
+    /// assert!(AsciiStr::from_bytes_mut(&mut [b'a', 0x80]).is_err());
+    /// ```
+    #[inline]
+    pub fn from_bytes_mut(bytes: &mut [u8]) -> Result<&mut Self, AsciiError> {
+        match check(bytes) {
+            Ok(()) => Ok(cast_mut(Checked::Bytes(bytes))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Checks that a mutable `str` is all ASCII and views it as a mutable
+    /// `AsciiStr`.
+    ///
+    /// # Errors
+    ///
+    /// An [`AsciiError`] for the first non-ASCII character.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let mut name = String::from("Readme.MD");
+    /// AsciiStr::from_str_mut(&mut name).unwrap().make_ascii_lowercase();
+    /// assert_eq!(name, "readme.md");
+    ///
+    /// let mut word = String::from("Ärger");
+    /// assert_eq!(AsciiStr::from_str_mut(&mut word).unwrap_err().char(), Some('Ä'));
+    /// ```
+    #[inline]
+    pub fn from_str_mut(s: &mut str) -> Result<&mut Self, AsciiError> {
+        match check(s.as_bytes()) {
+            Ok(()) => Ok(cast_mut(Checked::Str(s))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Views `bytes` as a mutable `AsciiStr` without checking them.
+    ///
+    /// # Safety
+    ///
+    /// Every byte must be ASCII (00–7F), as for
+    /// [`from_bytes_unchecked`](Self::from_bytes_unchecked).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let mut buffer = *b"abc";
+    /// // SAFETY: all three bytes are ASCII.
+    /// let s = unsafe { AsciiStr::from_bytes_unchecked_mut(&mut buffer) };
+    /// s.make_ascii_uppercase();
+    /// assert_eq!(s, "ABC");
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(
+        unsafe_code,
+        reason = "declaring an `unsafe fn`; the cast itself is in `cast_mut`"
+    )]
+    pub unsafe fn from_bytes_unchecked_mut(bytes: &mut [u8]) -> &mut Self {
+        // The caller's promise is `cast_mut`'s precondition.
+        cast_mut(Checked::Bytes(bytes))
+    }
+
+    /// The text as a `str`; a no-op cast.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let s = AsciiStr::from_str("abc").unwrap();
+    /// assert_eq!(s.as_str(), "abc");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The text as bytes, each of them 00–7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert_eq!(AsciiStr::from_str("hi").unwrap().as_bytes(), b"hi");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    /// The text as a [`Utf8Str`]; free, since ASCII is UTF-8.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::{AsciiStr, Utf8Str};
+    ///
+    /// let ascii = AsciiStr::from_str("abc").unwrap();
+    /// let utf8: &Utf8Str = ascii.as_utf8_str();
+    /// assert_eq!(utf8, "abc");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn as_utf8_str(&self) -> &Utf8Str {
+        Utf8Str::from_str(&self.0)
+    }
+
+    /// Converts every ASCII lowercase letter to uppercase, in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let mut buffer = *b"x-Forwarded-for";
+    /// let s = AsciiStr::from_bytes_mut(&mut buffer).unwrap();
+    /// s.make_ascii_uppercase();
+    /// assert_eq!(s, "X-FORWARDED-FOR");
+    /// ```
+    #[inline]
+    pub fn make_ascii_uppercase(&mut self) {
+        self.0.make_ascii_uppercase();
+    }
+
+    /// Converts every ASCII uppercase letter to lowercase, in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// let mut buffer = *b"Content-Type";
+    /// let s = AsciiStr::from_bytes_mut(&mut buffer).unwrap();
+    /// s.make_ascii_lowercase();
+    /// assert_eq!(s, "content-type");
+    /// ```
+    #[inline]
+    pub fn make_ascii_lowercase(&mut self) {
+        self.0.make_ascii_lowercase();
+    }
+}
+
+/// Finds the first non-ASCII byte; shared by every constructor, so all of
+/// them report the same error for the same bytes.
+const fn check(bytes: &[u8]) -> Result<(), AsciiError> {
+    // The common case in one call (core checks a word at a time).
+    if bytes.is_ascii() {
+        return Ok(());
+    }
+    let mut at = 0;
+    let mut rest = bytes;
+    while let [byte, tail @ ..] = rest {
+        if !byte.is_ascii() {
+            return Err(AsciiError::new(bytes, at, *byte));
+        }
+        at += 1;
+        rest = tail;
+    }
+    // Not reached: `is_ascii` said some byte is not.
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The error
+// ---------------------------------------------------------------------------
+
+/// The error of an ASCII check: the first byte above 7F, where it is, and
+/// what it starts.
+///
+/// Usually the byte begins a well-formed UTF-8 character, and the error says
+/// which ([`char`](Self::char)); otherwise the input is not UTF-8 either and
+/// the error carries that [`Utf8Error`] ([`utf8_error`](Self::utf8_error)).
+/// `Display` is one line:
+///
+/// ```text
+/// non-ASCII character 'é' (U+00E9, bytes C3 A9) at byte 3
+/// non-ASCII byte E9 at byte 3; not UTF-8 either: invalid UTF-8 at byte 3 (truncated sequence): …
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::AsciiStr;
+///
+/// let err = AsciiStr::from_bytes("x → y".as_bytes()).unwrap_err();
+/// assert_eq!(err.valid_up_to(), 2);
+/// assert_eq!(err.byte(), 0xE2);
+/// assert_eq!(err.char(), Some('→'));
+/// assert_eq!(err.utf8_error(), None);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AsciiError {
+    valid_up_to: usize,
+    byte: u8,
+    /// The character that starts at `valid_up_to`, or why none does.
+    found: Result<char, Utf8Error>,
+}
+
+impl AsciiError {
+    /// The error for `byte`, found at `at` in `bytes`.
+    #[cold]
+    const fn new(bytes: &[u8], at: usize, byte: u8) -> Self {
+        let found = match decode::next_char(bytes, at) {
+            Some(Ok((ch, _))) => Ok(ch),
+            Some(Err(e)) => Err(e),
+            // `next_char` is `None` only past the end, and `at` is inside;
+            // a replacement character beats a panic.
+            None => Ok(char::REPLACEMENT_CHARACTER),
+        };
+        Self {
+            valid_up_to: at,
+            byte,
+            found,
+        }
+    }
+
+    /// The length of the longest ASCII prefix: the offset of the first byte
+    /// above 7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert_eq!(AsciiStr::from_str("ab€").unwrap_err().valid_up_to(), 2);
+    /// assert_eq!(AsciiStr::from_bytes(b"\x80").unwrap_err().valid_up_to(), 0);
+    /// ```
+    #[must_use]
+    pub const fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// The first byte above 7F.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert_eq!(AsciiStr::from_str("ab€").unwrap_err().byte(), 0xE2);
+    /// ```
+    #[must_use]
+    pub const fn byte(&self) -> u8 {
+        self.byte
+    }
+
+    /// The character that [`byte`](Self::byte) starts, when the input is
+    /// well-formed UTF-8 there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::AsciiStr;
+    ///
+    /// assert_eq!(AsciiStr::from_str("ab€").unwrap_err().char(), Some('€'));
+    /// assert_eq!(AsciiStr::from_bytes(b"ab\x80").unwrap_err().char(), None);
+    /// ```
+    #[must_use]
+    pub const fn char(&self) -> Option<char> {
+        match self.found {
+            Ok(ch) => Some(ch),
+            Err(_) => None,
+        }
+    }
+
+    /// Why the input is not UTF-8 at [`valid_up_to`](Self::valid_up_to),
+    /// when it is not: the input's first UTF-8 error, since everything
+    /// before it is ASCII.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::{AsciiStr, ErrorKind};
+    ///
+    /// let err = AsciiStr::from_bytes(b"ab\x80").unwrap_err();
+    /// let utf8 = err.utf8_error().unwrap();
+    /// assert_eq!(utf8.kind(), ErrorKind::UnexpectedContinuation);
+    /// assert_eq!(utf8.valid_up_to(), 2);
+    /// assert_eq!(AsciiStr::from_str("é").unwrap_err().utf8_error(), None);
+    /// ```
+    #[must_use]
+    pub const fn utf8_error(&self) -> Option<Utf8Error> {
+        match self.found {
+            Ok(_) => None,
+            Err(e) => Some(e),
+        }
+    }
+}
+
+/// One line: the character (quoted as Rust's `char` `Debug` quotes it, so
+/// invisible ones show as escapes), its code point and bytes, and the
+/// offset; or, when the bytes are not UTF-8, the byte and the UTF-8 error.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::AsciiStr;
+///
+/// let message = |bytes: &[u8]| AsciiStr::from_bytes(bytes).unwrap_err().to_string();
+/// assert_eq!(message("tab\u{A0}".as_bytes()),
+///            r"non-ASCII character '\u{a0}' (U+00A0, bytes C2 A0) at byte 3");
+/// assert_eq!(message("😀".as_bytes()),
+///            "non-ASCII character '😀' (U+1F600, bytes F0 9F 98 80) at byte 0");
+/// assert_eq!(
+///     message(b"caf\xE9"),
+///     "non-ASCII byte E9 at byte 3; not UTF-8 either: invalid UTF-8 at byte 3 \
+///      (truncated sequence): E9 starts a 3-byte sequence but the input ends there; \
+///      if this is ISO-8859-1 'é' (U+00E9), UTF-8 writes it C3 A9",
+/// );
+/// ```
+impl fmt::Display for AsciiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.found {
+            Ok(ch) => write!(
+                f,
+                "non-ASCII character {ch:?} (U+{:04X}, bytes {}) at byte {}",
+                u32::from(ch),
+                decode::encode_char(ch),
+                self.valid_up_to
+            ),
+            Err(e) => write!(
+                f,
+                "non-ASCII byte {:02X} at byte {}; not UTF-8 either: {e}",
+                self.byte, self.valid_up_to
+            ),
+        }
+    }
+}
+
+impl core::error::Error for AsciiError {}
+
+// ---------------------------------------------------------------------------
+// std's view of it: Deref, AsRef, Borrow, formatting
+// ---------------------------------------------------------------------------
+
+impl Deref for AsciiStr {
+    type Target = str;
+
+    #[inline]
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<[u8]> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl AsRef<AsciiStr> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &AsciiStr {
+        self
+    }
+}
+
+impl AsRef<Utf8Str> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &Utf8Str {
+        self.as_utf8_str()
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::ffi::OsStr> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_ref()
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::path::Path> for AsciiStr {
+    #[inline]
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.as_ref()
+    }
+}
+
+/// Hashing, equality and ordering are `str`'s, so an `&AsciiStr` finds the
+/// entry of an equal `String` key.
+impl Borrow<str> for AsciiStr {
+    #[inline]
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Exactly `str`'s `Display`.
+impl fmt::Display for AsciiStr {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Exactly `str`'s `Debug`: quoted, with escapes.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::AsciiStr;
+///
+/// assert_eq!(format!("{:?}", AsciiStr::from_str("a\tb").unwrap()), r#""a\tb""#);
+/// ```
+impl fmt::Debug for AsciiStr {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Conversions
+// ---------------------------------------------------------------------------
+
+/// The empty string.
+impl Default for &AsciiStr {
+    #[inline]
+    fn default() -> Self {
+        cast(b"")
+    }
+}
+
+/// The empty string.
+impl Default for &mut AsciiStr {
+    #[inline]
+    fn default() -> Self {
+        cast_mut(Checked::Bytes(<&mut [u8]>::default()))
+    }
+}
+
+impl<'a> From<&'a AsciiStr> for &'a str {
+    #[inline]
+    fn from(s: &'a AsciiStr) -> Self {
+        &s.0
+    }
+}
+
+impl<'a> From<&'a AsciiStr> for &'a Utf8Str {
+    #[inline]
+    fn from(s: &'a AsciiStr) -> Self {
+        s.as_utf8_str()
+    }
+}
+
+/// Same as [`AsciiStr::from_bytes`].
+impl<'a> TryFrom<&'a [u8]> for &'a AsciiStr {
+    type Error = AsciiError;
+
+    #[inline]
+    fn try_from(bytes: &'a [u8]) -> Result<Self, AsciiError> {
+        AsciiStr::from_bytes(bytes)
+    }
+}
+
+/// Same as [`AsciiStr::from_str`].
+impl<'a> TryFrom<&'a str> for &'a AsciiStr {
+    type Error = AsciiError;
+
+    #[inline]
+    fn try_from(s: &'a str) -> Result<Self, AsciiError> {
+        AsciiStr::from_str(s)
+    }
+}
+
+/// Same as [`AsciiStr::from_str`] on its text.
+impl<'a> TryFrom<&'a Utf8Str> for &'a AsciiStr {
+    type Error = AsciiError;
+
+    #[inline]
+    fn try_from(s: &'a Utf8Str) -> Result<Self, AsciiError> {
+        AsciiStr::from_str(s.as_str())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&AsciiStr> for String {
+    #[inline]
+    fn from(s: &AsciiStr) -> Self {
+        String::from(&s.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&AsciiStr> for Box<str> {
+    #[inline]
+    fn from(s: &AsciiStr) -> Self {
+        Box::from(&s.0)
+    }
+}
+
+/// Borrows: `Cow::Borrowed`.
+#[cfg(feature = "alloc")]
+impl<'a> From<&'a AsciiStr> for Cow<'a, str> {
+    #[inline]
+    fn from(s: &'a AsciiStr) -> Self {
+        Cow::Borrowed(&s.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&AsciiStr> for Rc<str> {
+    #[inline]
+    fn from(s: &AsciiStr) -> Self {
+        Rc::from(&s.0)
+    }
+}
+
+#[cfg(all(feature = "alloc", target_has_atomic = "ptr"))]
+impl From<&AsciiStr> for alloc::sync::Arc<str> {
+    #[inline]
+    fn from(s: &AsciiStr) -> Self {
+        alloc::sync::Arc::from(&s.0)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Comparisons with the std string types and `Utf8Str`, both ways
+// ---------------------------------------------------------------------------
+
+impl_eq_str! {
+    [] AsciiStr, str;
+    ['a] AsciiStr, &'a str;
+    [] AsciiStr, Utf8Str;
+}
+
+#[cfg(feature = "alloc")]
+impl_eq_str! {
+    [] AsciiStr, String;
+    ['a] AsciiStr, Cow<'a, str>;
+}
+
+impl PartialOrd<str> for AsciiStr {
+    #[inline]
+    fn partial_cmp(&self, other: &str) -> Option<core::cmp::Ordering> {
+        self.0.partial_cmp(other)
+    }
+}
+
+impl PartialOrd<AsciiStr> for str {
+    #[inline]
+    fn partial_cmp(&self, other: &AsciiStr) -> Option<core::cmp::Ordering> {
+        self.partial_cmp(&other.0)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The cast
+// ---------------------------------------------------------------------------
+
+/// ASCII bytes or an ASCII `str`, as a caller in this module has checked.
+///
+/// `cast_mut` takes either because neither converts to the other without
+/// `unsafe` (a `&mut str` cannot be viewed as `&mut [u8]` safely).
+enum Checked<'a> {
+    /// All ASCII: checked by `check`, or promised by the caller of
+    /// [`AsciiStr::from_bytes_unchecked_mut`].
+    Bytes(&'a mut [u8]),
+    /// All ASCII: checked by `check`.
+    Str(&'a mut str),
+}
+
+/// Views ASCII bytes as an `AsciiStr`: the module's one shared-reference
+/// cast.
+///
+/// Precondition, kept by every caller in this module: every byte of `bytes`
+/// is ASCII. `check` accepted them ([`AsciiStr::const_from_bytes`] and the
+/// constructors built on it), they are empty (`Default`), or the caller of
+/// [`AsciiStr::from_bytes_unchecked`] promised it.
+#[inline]
+#[allow(unsafe_code, reason = "the one cast into `AsciiStr`")]
+const fn cast(bytes: &[u8]) -> &AsciiStr {
+    // SAFETY: every byte of `bytes` is ASCII (this function's precondition,
+    // established by every caller as listed above), and ASCII bytes are
+    // UTF-8, as `from_utf8_unchecked` requires. `AsciiStr` is
+    // `#[repr(transparent)]` over `str`, so a pointer to a `str` is a valid
+    // pointer to an `AsciiStr` with the same address and length, and the
+    // result borrows `bytes` for the same lifetime.
+    unsafe { &*(ptr::from_ref(core::str::from_utf8_unchecked(bytes)) as *const AsciiStr) }
+}
+
+/// Views checked ASCII bytes or an ASCII `str` as a mutable `AsciiStr`: the
+/// module's one mutable cast.
+///
+/// Precondition, kept by every caller in this module: the bytes are all
+/// ASCII. `check` accepted them ([`AsciiStr::from_bytes_mut`],
+/// [`AsciiStr::from_str_mut`]), they are empty (`Default`), or the caller of
+/// [`AsciiStr::from_bytes_unchecked_mut`] promised it.
+#[inline]
+#[allow(unsafe_code, reason = "the one mutable cast into `AsciiStr`")]
+fn cast_mut(checked: Checked<'_>) -> &mut AsciiStr {
+    let raw: *mut [u8] = match checked {
+        Checked::Bytes(bytes) => ptr::from_mut(bytes),
+        Checked::Str(s) => ptr::from_mut(s) as *mut [u8],
+    };
+    // SAFETY: `raw` comes from a live `&mut` whose lifetime the result
+    // inherits, so it is valid, aligned and unaliased. Its bytes are ASCII
+    // (this function's precondition), hence UTF-8. `str` has the layout of
+    // `[u8]`, and `AsciiStr` is `#[repr(transparent)]` over `str`, so the
+    // pointer is a valid `*mut AsciiStr` with the same address and length.
+    unsafe { &mut *(raw as *mut AsciiStr) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::{align_of, size_of};
+
+    // Costs nothing: the same size and alignment as `&str`.
+    #[test]
+    fn reference_is_a_str_reference() {
+        assert_eq!(size_of::<&AsciiStr>(), size_of::<&str>());
+        assert_eq!(align_of::<&AsciiStr>(), align_of::<&str>());
+    }
+
+    // The casts keep the pointer, to `str` and to `Utf8Str` alike.
+    #[test]
+    fn casts_keep_the_pointer() {
+        let s = "ascii";
+        let ascii = AsciiStr::from_str(s).unwrap();
+        assert_eq!(ascii.as_str().as_ptr(), s.as_ptr());
+        assert_eq!(ascii.as_utf8_str().as_ptr(), s.as_ptr());
+        let mut buffer = *b"abc";
+        let ptr = buffer.as_ptr();
+        let ascii = AsciiStr::from_bytes_mut(&mut buffer).unwrap();
+        assert_eq!((ascii.as_ptr(), ascii.len()), (ptr, 3));
+        assert!(<&mut AsciiStr>::default().is_empty());
+    }
+
+    // The first non-ASCII byte, whatever comes after it.
+    #[test]
+    fn check_reports_the_first_high_byte() {
+        let err = check(b"abc\x80\xFF").unwrap_err();
+        assert_eq!((err.valid_up_to(), err.byte()), (3, 0x80));
+        let err = check("0123456789abcdef0123456789é".as_bytes()).unwrap_err();
+        assert_eq!((err.valid_up_to(), err.char()), (26, Some('é')));
+        assert!(check(b"").is_ok());
+        assert!(check(b"\x7F\x00").is_ok());
+    }
+
+    // A valid character with a later UTF-8 error still names the character.
+    #[test]
+    fn character_before_a_later_utf8_error() {
+        let err = check(b"a\xC3\xA9\xFF").unwrap_err();
+        assert_eq!(err.char(), Some('é'));
+        assert_eq!(err.utf8_error(), None);
+    }
+
+    // The whole check runs in const evaluation, error path included.
+    const CONST_ERR: Result<&AsciiStr, AsciiError> = AsciiStr::const_from_bytes(b"ab\xE2\x82\xAC");
+    const _: () = assert!(matches!(CONST_ERR, Err(e) if e.valid_up_to() == 2));
+    const _: () = assert!(matches!(CONST_ERR, Err(e) if matches!(e.char(), Some('€'))));
+}

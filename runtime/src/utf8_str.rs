@@ -1,0 +1,676 @@
+//! [`Utf8Str`]: a borrowed `str` that carries the proof of the strict check.
+//!
+//! Every Rust `str` is RFC 3629 UTF-8 already, so a `Utf8Str` holds nothing a
+//! `str` could not. What it adds is provenance in the type: a function that
+//! takes `&Utf8Str` says "this came through `utf8lit`" (a literal checked
+//! while compiling, or bytes checked by [`validate`](crate::validate)), and
+//! converting either way costs nothing.
+//!
+//! This module leaves out everything `str` already does (slicing, searching,
+//! iterating): `Utf8Str` dereferences to `str` for all of it. The owned
+//! counterpart, `Utf8String`, lives in its own module.
+//!
+//! # The one cast
+//!
+//! `Utf8Str` is `#[repr(transparent)]` over `str`. The private `cast` and
+//! `cast_mut` at the bottom of this file are the only places that turn bytes
+//! or a `str` into a `Utf8Str`, and the only `unsafe` code in the module;
+//! every constructor ends in one of them after establishing that the bytes
+//! are UTF-8.
+
+use core::borrow::Borrow;
+use core::fmt;
+use core::ops::{Deref, DerefMut};
+use core::ptr;
+
+#[cfg(feature = "alloc")]
+use alloc::{borrow::Cow, boxed::Box, rc::Rc, string::String};
+
+use crate::decode::{self, Utf8Error};
+
+/// A `str` that came through the strict RFC 3629 decoder.
+///
+/// `Utf8Str` is `#[repr(transparent)]` over `str`: a `&Utf8Str` is the same
+/// pointer and length as the `&str` it wraps, [`as_str`](Self::as_str) is a
+/// no-op cast, and it dereferences to `str`, so every `str` method works on
+/// it. Comparison, ordering, hashing, `Display` and `Debug` are exactly
+/// those of `str`, which makes `&Utf8Str` usable as a key wherever `&str` is
+/// (it implements `Borrow<str>`).
+///
+/// Build one from bytes with [`from_bytes`](Self::from_bytes) (at run time)
+/// or [`const_from_bytes`](Self::const_from_bytes) (in `const` items), or
+/// from a `str` with [`from_str`](Self::from_str), which cannot fail.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::Utf8Str;
+///
+/// const GREETING: &Utf8Str = match Utf8Str::const_from_bytes(b"Gr\xC3\xBC\xC3\x9Fe") {
+///     Ok(s) => s,
+///     Err(_) => panic!("not UTF-8"),
+/// };
+/// assert_eq!(GREETING, "Grüße");
+/// assert_eq!(GREETING.len(), 7); // a `str` method, through `Deref`
+///
+/// let body = Utf8Str::from_bytes(b"caf\xC3\xA9").unwrap();
+/// assert_eq!(body.as_str(), "café");
+/// assert_eq!(format!("{body:?}"), format!("{:?}", "café"));
+///
+/// let err = Utf8Str::from_bytes(b"caf\xE9").unwrap_err();
+/// assert_eq!(err.valid_up_to(), 3);
+/// ```
+#[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Utf8Str(str);
+
+impl Utf8Str {
+    /// Checks that `bytes` is UTF-8 and views them as a `Utf8Str`.
+    ///
+    /// The run-time constructor: it checks with [`crate::validate`], and
+    /// gives exactly the verdict of [`core::str::from_utf8`] (with the same
+    /// `valid_up_to` and `error_len`). In a `const` item use
+    /// [`const_from_bytes`](Self::const_from_bytes).
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed sequence, as a [`Utf8Error`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::{ErrorKind, Utf8Str};
+    ///
+    /// let s = Utf8Str::from_bytes("Grüße, 世界".as_bytes()).unwrap();
+    /// assert_eq!(s, "Grüße, 世界");
+    ///
+    /// let err = Utf8Str::from_bytes(b"\xC0\x80").unwrap_err(); // overlong NUL
+    /// assert_eq!(err.kind(), ErrorKind::Overlong);
+    /// ```
+    #[inline]
+    pub fn from_bytes(bytes: &[u8]) -> Result<&Self, Utf8Error> {
+        match crate::validate(bytes) {
+            Ok(()) => Ok(cast(bytes)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Checks that `bytes` is UTF-8 and views them as a `Utf8Str`, in `const`
+    /// evaluation.
+    ///
+    /// The same verdict as [`from_bytes`](Self::from_bytes), computed by the
+    /// reference decoder [`decode::validate`], so it works in `const` and
+    /// `static` items. At run time prefer `from_bytes`, which is free to be
+    /// faster.
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed sequence, as a [`Utf8Error`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// const TABLE: &Utf8Str = match Utf8Str::const_from_bytes(b"\xCE\xB1\xCE\xB2\xCE\xB3") {
+    ///     Ok(s) => s,
+    ///     Err(_) => panic!("TABLE is not UTF-8"),
+    /// };
+    /// assert_eq!(TABLE, "αβγ");
+    ///
+    /// // The error is available while compiling too.
+    /// const BAD: bool = Utf8Str::const_from_bytes(b"\xED\xA0\x80").is_err();
+    /// const _: () = assert!(BAD);
+    /// ```
+    #[inline]
+    pub const fn const_from_bytes(bytes: &[u8]) -> Result<&Self, Utf8Error> {
+        match decode::validate(bytes) {
+            Ok(()) => Ok(cast(bytes)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Views a `str` as a `Utf8Str`; free, and it cannot fail.
+    ///
+    /// Every `str` is RFC 3629 UTF-8 (Rust's own check is exactly as strict
+    /// as `utf8lit`'s), so there is nothing to check. The name follows std's
+    /// borrowing constructors (`str::from_utf8`, `CStr::from_bytes_with_nul`)
+    /// rather than the `FromStr` trait, which cannot return a borrow.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// const NAME: &Utf8Str = Utf8Str::from_str("utf8lit");
+    /// assert_eq!(NAME.as_str(), "utf8lit");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn from_str(s: &str) -> &Self {
+        cast(s.as_bytes())
+    }
+
+    /// Views `bytes` as a `Utf8Str` without checking them.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` must be valid UTF-8, exactly as for
+    /// [`core::str::from_utf8_unchecked`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let bytes = b"caf\xC3\xA9";
+    /// assert!(utf8lit::validate(bytes).is_ok());
+    /// // SAFETY: checked on the line above.
+    /// let s = unsafe { Utf8Str::from_bytes_unchecked(bytes) };
+    /// assert_eq!(s, "café");
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(
+        unsafe_code,
+        reason = "declaring an `unsafe fn`; the cast itself is in `cast`"
+    )]
+    pub const unsafe fn from_bytes_unchecked(bytes: &[u8]) -> &Self {
+        // The caller's promise is `cast`'s precondition.
+        cast(bytes)
+    }
+
+    /// Checks that `bytes` is UTF-8 and views them as a mutable `Utf8Str`.
+    ///
+    /// The mutable twin of [`from_bytes`](Self::from_bytes).
+    ///
+    /// # Errors
+    ///
+    /// The first ill-formed sequence, as a [`Utf8Error`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let mut buffer = *b"hello";
+    /// let s = Utf8Str::from_bytes_mut(&mut buffer).unwrap();
+    /// s.make_ascii_uppercase();
+    /// assert_eq!(s, "HELLO");
+    ///
+    /// assert!(Utf8Str::from_bytes_mut(&mut [0xFF]).is_err());
+    /// ```
+    #[inline]
+    pub fn from_bytes_mut(bytes: &mut [u8]) -> Result<&mut Self, Utf8Error> {
+        match crate::validate(bytes) {
+            Ok(()) => Ok(cast_mut(Checked::Bytes(bytes))),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Views a mutable `str` as a mutable `Utf8Str`; free, and it cannot fail.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let mut text = String::from("grüße");
+    /// let s = Utf8Str::from_str_mut(&mut text);
+    /// s.make_ascii_uppercase();
+    /// assert_eq!(text, "GRüßE");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn from_str_mut(s: &mut str) -> &mut Self {
+        cast_mut(Checked::Str(s))
+    }
+
+    /// Views `bytes` as a mutable `Utf8Str` without checking them.
+    ///
+    /// # Safety
+    ///
+    /// `bytes` must be valid UTF-8, exactly as for
+    /// [`core::str::from_utf8_unchecked_mut`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let mut buffer = *b"abc";
+    /// // SAFETY: ASCII is UTF-8.
+    /// let s = unsafe { Utf8Str::from_bytes_unchecked_mut(&mut buffer) };
+    /// s.make_ascii_uppercase();
+    /// assert_eq!(&buffer, b"ABC");
+    /// ```
+    #[inline]
+    #[must_use]
+    #[allow(
+        unsafe_code,
+        reason = "declaring an `unsafe fn`; the cast itself is in `cast_mut`"
+    )]
+    pub unsafe fn from_bytes_unchecked_mut(bytes: &mut [u8]) -> &mut Self {
+        // The caller's promise is `cast_mut`'s precondition.
+        cast_mut(Checked::Bytes(bytes))
+    }
+
+    /// The text as a `str`.
+    ///
+    /// A no-op: `Utf8Str` is `#[repr(transparent)]` over `str`, so the
+    /// `&str` is the very same pointer and length.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let text = "no copy";
+    /// assert_eq!(Utf8Str::from_str(text).as_str().as_ptr(), text.as_ptr());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The text as bytes, UTF-8 by construction.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// assert_eq!(Utf8Str::from_str("é").as_bytes(), [0xC3, 0xA9]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn as_bytes(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+
+    /// The text as a mutable `str`.
+    ///
+    /// Safe to hand out: whatever safe code does through a `&mut str`
+    /// leaves it UTF-8, which is all a `Utf8Str` promises.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let mut buffer = *b"abc";
+    /// let s = Utf8Str::from_bytes_mut(&mut buffer).unwrap();
+    /// s.as_mut_str().make_ascii_uppercase();
+    /// assert_eq!(s, "ABC");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn as_mut_str(&mut self) -> &mut str {
+        &mut self.0
+    }
+}
+
+// ---------------------------------------------------------------------------
+// std's view of it: Deref, AsRef, Borrow, formatting
+// ---------------------------------------------------------------------------
+
+impl Deref for Utf8Str {
+    type Target = str;
+
+    #[inline]
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl DerefMut for Utf8Str {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut str {
+        &mut self.0
+    }
+}
+
+impl AsRef<str> for Utf8Str {
+    #[inline]
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<[u8]> for Utf8Str {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        self.0.as_bytes()
+    }
+}
+
+impl AsRef<Utf8Str> for Utf8Str {
+    #[inline]
+    fn as_ref(&self) -> &Utf8Str {
+        self
+    }
+}
+
+impl AsMut<str> for Utf8Str {
+    #[inline]
+    fn as_mut(&mut self) -> &mut str {
+        &mut self.0
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::ffi::OsStr> for Utf8Str {
+    #[inline]
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_ref()
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::path::Path> for Utf8Str {
+    #[inline]
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.as_ref()
+    }
+}
+
+/// Hashing, equality and ordering are `str`'s, so a `&Utf8Str` finds the
+/// entry of an equal `String` key.
+///
+/// # Examples
+///
+/// ```
+/// use std::collections::HashMap;
+/// use std::borrow::Borrow;
+/// use utf8lit::Utf8Str;
+///
+/// let mut ages = HashMap::new();
+/// ages.insert(String::from("ada"), 36);
+/// let key = Utf8Str::from_str("ada");
+/// assert_eq!(ages.get::<str>(key.borrow()), Some(&36));
+/// ```
+impl Borrow<str> for Utf8Str {
+    #[inline]
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Exactly `str`'s `Display`: the text, honouring width and alignment.
+impl fmt::Display for Utf8Str {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Exactly `str`'s `Debug`: quoted, with escapes.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::Utf8Str;
+///
+/// assert_eq!(format!("{:?}", Utf8Str::from_str("a\"b\n")), r#""a\"b\n""#);
+/// ```
+impl fmt::Debug for Utf8Str {
+    #[inline]
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Conversions
+// ---------------------------------------------------------------------------
+
+/// The empty string.
+impl Default for &Utf8Str {
+    #[inline]
+    fn default() -> Self {
+        Utf8Str::from_str("")
+    }
+}
+
+/// The empty string.
+impl Default for &mut Utf8Str {
+    #[inline]
+    fn default() -> Self {
+        Utf8Str::from_str_mut(<&mut str>::default())
+    }
+}
+
+impl<'a> From<&'a Utf8Str> for &'a str {
+    #[inline]
+    fn from(s: &'a Utf8Str) -> Self {
+        &s.0
+    }
+}
+
+impl<'a> From<&'a str> for &'a Utf8Str {
+    #[inline]
+    fn from(s: &'a str) -> Self {
+        Utf8Str::from_str(s)
+    }
+}
+
+/// Same as [`Utf8Str::from_bytes`].
+impl<'a> TryFrom<&'a [u8]> for &'a Utf8Str {
+    type Error = Utf8Error;
+
+    #[inline]
+    fn try_from(bytes: &'a [u8]) -> Result<Self, Utf8Error> {
+        Utf8Str::from_bytes(bytes)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&Utf8Str> for String {
+    #[inline]
+    fn from(s: &Utf8Str) -> Self {
+        String::from(&s.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&Utf8Str> for Box<str> {
+    #[inline]
+    fn from(s: &Utf8Str) -> Self {
+        Box::from(&s.0)
+    }
+}
+
+/// Borrows: `Cow::Borrowed`.
+#[cfg(feature = "alloc")]
+impl<'a> From<&'a Utf8Str> for Cow<'a, str> {
+    #[inline]
+    fn from(s: &'a Utf8Str) -> Self {
+        Cow::Borrowed(&s.0)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl From<&Utf8Str> for Rc<str> {
+    #[inline]
+    fn from(s: &Utf8Str) -> Self {
+        Rc::from(&s.0)
+    }
+}
+
+#[cfg(all(feature = "alloc", target_has_atomic = "ptr"))]
+impl From<&Utf8Str> for alloc::sync::Arc<str> {
+    #[inline]
+    fn from(s: &Utf8Str) -> Self {
+        alloc::sync::Arc::from(&s.0)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Comparisons with the std string types, both ways
+// ---------------------------------------------------------------------------
+
+/// `PartialEq` both ways between `$lhs` and `$rhs`, comparing as `str`.
+macro_rules! impl_eq_str {
+    ($([$($generics:tt)*] $lhs:ty, $rhs:ty;)*) => {$(
+        impl<$($generics)*> PartialEq<$rhs> for $lhs {
+            #[inline]
+            fn eq(&self, other: &$rhs) -> bool {
+                <str as PartialEq>::eq(self.as_ref(), other.as_ref())
+            }
+        }
+
+        impl<$($generics)*> PartialEq<$lhs> for $rhs {
+            #[inline]
+            fn eq(&self, other: &$lhs) -> bool {
+                <str as PartialEq>::eq(self.as_ref(), other.as_ref())
+            }
+        }
+    )*};
+}
+pub(crate) use impl_eq_str;
+
+impl_eq_str! {
+    [] Utf8Str, str;
+    ['a] Utf8Str, &'a str;
+}
+
+#[cfg(feature = "alloc")]
+impl_eq_str! {
+    [] Utf8Str, String;
+    ['a] Utf8Str, Cow<'a, str>;
+}
+
+impl PartialOrd<str> for Utf8Str {
+    #[inline]
+    fn partial_cmp(&self, other: &str) -> Option<core::cmp::Ordering> {
+        self.0.partial_cmp(other)
+    }
+}
+
+impl PartialOrd<Utf8Str> for str {
+    #[inline]
+    fn partial_cmp(&self, other: &Utf8Str) -> Option<core::cmp::Ordering> {
+        self.partial_cmp(&other.0)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The cast
+// ---------------------------------------------------------------------------
+
+/// Bytes that a caller in this module has established are UTF-8, or a `str`.
+///
+/// `cast_mut` takes either because neither converts to the other without
+/// `unsafe` (a `&mut str` cannot be viewed as `&mut [u8]` safely).
+enum Checked<'a> {
+    /// Checked by [`crate::validate`], or promised by the caller of an
+    /// `_unchecked` constructor.
+    Bytes(&'a mut [u8]),
+    /// UTF-8 because it is a `str`.
+    Str(&'a mut str),
+}
+
+/// Views `bytes` as a `Utf8Str`: the module's one shared-reference cast.
+///
+/// Precondition, kept by every caller in this module: `bytes` is UTF-8. It
+/// came from a `str` ([`Utf8Str::from_str`]), was accepted by
+/// [`crate::validate`] or [`decode::validate`] ([`Utf8Str::from_bytes`],
+/// [`Utf8Str::const_from_bytes`]), or the caller of
+/// [`Utf8Str::from_bytes_unchecked`] promised it.
+#[inline]
+#[allow(unsafe_code, reason = "the one cast into `Utf8Str`")]
+const fn cast(bytes: &[u8]) -> &Utf8Str {
+    // SAFETY: `bytes` is UTF-8 (this function's precondition, established by
+    // every caller as listed above), as `from_utf8_unchecked` requires.
+    // `Utf8Str` is `#[repr(transparent)]` over `str`, so a pointer to a `str`
+    // is a valid pointer to a `Utf8Str` with the same address and length, and
+    // the result borrows `bytes` for the same lifetime.
+    unsafe { &*(ptr::from_ref(core::str::from_utf8_unchecked(bytes)) as *const Utf8Str) }
+}
+
+/// Views checked bytes or a `str` as a mutable `Utf8Str`: the module's one
+/// mutable cast.
+///
+/// Precondition, kept by every caller in this module: bytes passed as
+/// [`Checked::Bytes`] are UTF-8 ([`Utf8Str::from_bytes_mut`] checked them with
+/// [`crate::validate`]; the caller of [`Utf8Str::from_bytes_unchecked_mut`]
+/// promised it).
+#[inline]
+#[allow(unsafe_code, reason = "the one mutable cast into `Utf8Str`")]
+fn cast_mut(checked: Checked<'_>) -> &mut Utf8Str {
+    let raw: *mut [u8] = match checked {
+        Checked::Bytes(bytes) => ptr::from_mut(bytes),
+        Checked::Str(s) => ptr::from_mut(s) as *mut [u8],
+    };
+    // SAFETY: `raw` comes from a live `&mut` whose lifetime the result
+    // inherits, so it is valid, aligned and unaliased. Its bytes are UTF-8:
+    // a `str`'s always are, and `Checked::Bytes` are by this function's
+    // precondition. `str` has the layout of `[u8]`, and `Utf8Str` is
+    // `#[repr(transparent)]` over `str`, so the pointer is a valid
+    // `*mut Utf8Str` with the same address and length.
+    unsafe { &mut *(raw as *mut Utf8Str) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::{align_of, size_of};
+
+    // Costs nothing: the same size and alignment as `&str`.
+    #[test]
+    fn reference_is_a_str_reference() {
+        assert_eq!(size_of::<&Utf8Str>(), size_of::<&str>());
+        assert_eq!(align_of::<&Utf8Str>(), align_of::<&str>());
+        assert_eq!(size_of::<&mut Utf8Str>(), size_of::<&mut str>());
+        assert_eq!(size_of::<Option<&Utf8Str>>(), size_of::<&str>());
+    }
+
+    // `as_str` hands back the very pointer that went in.
+    #[test]
+    fn as_str_is_a_no_op_cast() {
+        let s = "Grüße, 世界";
+        assert_eq!(Utf8Str::from_str(s).as_str().as_ptr(), s.as_ptr());
+        assert_eq!(Utf8Str::from_str(s).as_str().len(), s.len());
+        let bytes = s.as_bytes();
+        let checked = Utf8Str::from_bytes(bytes).unwrap();
+        assert_eq!(checked.as_bytes().as_ptr(), bytes.as_ptr());
+        assert_eq!(checked.as_bytes().len(), bytes.len());
+    }
+
+    // The mutable cast keeps the pointer and length too, from bytes and from a str.
+    #[test]
+    fn cast_mut_keeps_pointer_and_length() {
+        let mut buffer = *b"abc\xC3\xA9";
+        let ptr = buffer.as_ptr();
+        let s = Utf8Str::from_bytes_mut(&mut buffer).unwrap();
+        assert_eq!((s.as_ptr(), s.len()), (ptr, 5));
+        let s = Utf8Str::from_str_mut(s.as_mut_str());
+        assert_eq!((s.as_ptr(), s.len()), (ptr, 5));
+        assert!(<&mut Utf8Str>::default().is_empty());
+    }
+
+    // The const constructor runs in const evaluation, error included.
+    const CONST_OK: Result<&Utf8Str, Utf8Error> = Utf8Str::const_from_bytes(b"\xCE\xB1");
+    const CONST_ERR: Result<&Utf8Str, Utf8Error> = Utf8Str::const_from_bytes(b"a\xC0\x80");
+    const _: () = assert!(CONST_OK.is_ok());
+    const _: () = assert!(matches!(CONST_ERR, Err(e) if e.valid_up_to() == 1));
+
+    #[test]
+    fn errors_are_the_decoders() {
+        for bytes in [
+            &b"\xFF"[..],
+            b"ab\xE2\x82",
+            b"\xED\xA0\x80",
+            b"x\xF4\x90\x80\x80",
+        ] {
+            let want = decode::validate(bytes).unwrap_err();
+            assert_eq!(Utf8Str::from_bytes(bytes).unwrap_err(), want);
+            assert_eq!(Utf8Str::const_from_bytes(bytes).unwrap_err(), want);
+            let mut copy = [0; 8];
+            let copy = &mut copy[..bytes.len()];
+            copy.copy_from_slice(bytes);
+            assert_eq!(Utf8Str::from_bytes_mut(copy).unwrap_err(), want);
+        }
+    }
+}

@@ -1,0 +1,572 @@
+//! `Utf8String`: an owned, growable string that can also be fed raw bytes.
+
+use alloc::borrow::{Cow, ToOwned};
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::borrow::Borrow;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::{Deref, DerefMut};
+
+use crate::{Utf8Error, Utf8Str, Utf8Validator};
+
+/// An owned UTF-8 string that grows from text or from raw byte chunks.
+///
+/// It is a `String` (and derefs to [`Utf8Str`], and from there to `str`)
+/// plus a [`Utf8Validator`] for bytes that arrive in pieces:
+/// [`push_bytes`](Self::push_bytes) appends every complete character of a
+/// chunk, holds back an incomplete trailing sequence until the next chunk,
+/// and reports an error as soon as a byte makes the stream invalid;
+/// [`finish`](Self::finish) reports a sequence still held back as
+/// [`Truncated`](crate::ErrorKind::Truncated). Error offsets count from the
+/// start of the stream (every byte pushed, by either method).
+///
+/// Comparison, ordering and hashing look at the text only, exactly like
+/// `str`'s, so a `Utf8String` can stand in for a `String` key.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::Utf8String;
+///
+/// let mut s = Utf8String::new();
+/// s.push_bytes(b"Gr\xC3")?;          // \xC3 waits for the next chunk
+/// assert_eq!(s, "Gr");
+/// s.push_bytes(b"\xBC\xC3\x9Fe")?;
+/// s.push_str(", world");
+/// s.finish()?;
+/// assert_eq!(s, "Grüße, world");
+/// # Ok::<(), utf8lit::Utf8Error>(())
+/// ```
+///
+/// After an error nothing is silently dropped: the text holds everything
+/// accepted, and the error says where the stream stopped and why.
+///
+/// ```
+/// use utf8lit::{ErrorKind, Utf8String};
+///
+/// let mut s = Utf8String::new();
+/// s.push_bytes(b"ok ")?;
+/// let err = s.push_bytes(b"then \xC0\x80 stop").unwrap_err();
+/// assert_eq!(err.valid_up_to(), 8); // counted from the start of the stream
+/// assert_eq!(err.kind(), ErrorKind::Overlong);
+/// assert_eq!(s, "ok then ");
+/// # Ok::<(), utf8lit::Utf8Error>(())
+/// ```
+#[derive(Clone, Default)]
+pub struct Utf8String {
+    text: String,
+    stream: Utf8Validator,
+}
+
+impl Utf8String {
+    /// An empty string.
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            text: String::new(),
+            stream: Utf8Validator::new(),
+        }
+    }
+
+    /// An empty string with room for `capacity` bytes.
+    #[must_use]
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            text: String::with_capacity(capacity),
+            stream: Utf8Validator::new(),
+        }
+    }
+
+    /// Takes a byte vector that must be UTF-8, without copying it.
+    ///
+    /// # Errors
+    ///
+    /// A [`FromBytesError`] that gives the vector back, like
+    /// `String::from_utf8`'s error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8String;
+    ///
+    /// let s = Utf8String::from_bytes(b"caf\xC3\xA9".to_vec()).unwrap();
+    /// assert_eq!(s, "café");
+    ///
+    /// let err = Utf8String::from_bytes(b"caf\xE9".to_vec()).unwrap_err();
+    /// assert_eq!(err.utf8_error().valid_up_to(), 3);
+    /// assert_eq!(err.into_bytes(), b"caf\xE9"); // nothing lost
+    /// ```
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Self, FromBytesError> {
+        match crate::validate(&bytes) {
+            Ok(()) => Ok(Self::from(string_from_valid(bytes))),
+            Err(error) => Err(FromBytesError { bytes, error }),
+        }
+    }
+
+    /// Decodes `bytes`, replacing each ill-formed part with U+FFFD.
+    ///
+    /// The output equals `String::from_utf8_lossy` for every input: one
+    /// U+FFFD per maximal subpart (Unicode ch. 3 §3.9), the rule the WHATWG
+    /// Encoding Standard and most decoders share. Valid input is borrowed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::borrow::Cow;
+    /// use utf8lit::Utf8String;
+    ///
+    /// assert!(matches!(Utf8String::from_bytes_lossy(b"fine"), Cow::Borrowed(_)));
+    /// // E0 80 has no valid prefix: two replacements. E1 80 is one cut-short
+    /// // sequence: one.
+    /// let text = Utf8String::from_bytes_lossy(b"a\xE0\x80b\xE1\x80c");
+    /// assert_eq!(text.as_str(), "a\u{FFFD}\u{FFFD}b\u{FFFD}c");
+    /// ```
+    #[must_use]
+    pub fn from_bytes_lossy(bytes: &[u8]) -> Cow<'_, Utf8Str> {
+        let first = match crate::validate(bytes) {
+            Ok(()) => return Cow::Borrowed(Utf8Str::from_str(str_from_valid(bytes))),
+            Err(err) => err,
+        };
+        let mut out = String::with_capacity(bytes.len() + 2);
+        let mut rest = bytes;
+        let mut err = first;
+        loop {
+            let (valid, after) = rest.split_at(err.valid_up_to());
+            out.push_str(str_from_valid(valid));
+            out.push(char::REPLACEMENT_CHARACTER);
+            rest = match err.error_len() {
+                Some(len) => after.get(len..).unwrap_or_default(),
+                None => &[],
+            };
+            match crate::validate(rest) {
+                Ok(()) => break,
+                Err(next) => err = next,
+            }
+        }
+        out.push_str(str_from_valid(rest));
+        Cow::Owned(Self::from(out))
+    }
+
+    /// Appends the complete characters of a raw chunk, holding back an
+    /// incomplete sequence at its end until the next chunk.
+    ///
+    /// # Errors
+    ///
+    /// The first error of the stream, as soon as a byte makes it invalid,
+    /// with its offset counted from the start of the stream. Everything before
+    /// it has been appended; after it the stream accepts nothing more (every
+    /// later call returns the same error), but the text stays usable.
+    pub fn push_bytes(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
+        let before = self.stream.valid_up_to();
+        let mut held = [0; 4];
+        let held_len = self.stream.pending_len();
+        held[..held_len].copy_from_slice(self.stream.pending_bytes());
+        let result = self.stream.update(chunk);
+        let newly = self.stream.valid_up_to() - before;
+        if newly == 0 {
+            return result;
+        }
+        let mut rest = chunk;
+        if held_len > 0 {
+            // The held-back sequence was completed by the chunk's first
+            // bytes: it is valid only as a whole, so append it as one.
+            let len = crate::decode::announced_len(held[0]);
+            let (completion, after) = rest.split_at(len.saturating_sub(held_len).min(rest.len()));
+            let whole = held_len + completion.len();
+            held[held_len..whole].copy_from_slice(completion);
+            self.text.push_str(str_from_valid(&held[..whole]));
+            rest = after;
+        }
+        let from_chunk = newly - (chunk.len() - rest.len()) - held_len;
+        self.text
+            .push_str(str_from_valid(rest.get(..from_chunk).unwrap_or_default()));
+        result
+    }
+
+    /// Ends the raw stream.
+    ///
+    /// # Errors
+    ///
+    /// The stream's error, or
+    /// [`Truncated`](crate::ErrorKind::Truncated) if an incomplete sequence
+    /// is still held back (it stays visible in
+    /// [`pending_bytes`](Self::pending_bytes)).
+    pub fn finish(&self) -> Result<(), Utf8Error> {
+        self.stream.finish()
+    }
+
+    /// The raw bytes held back, waiting for the rest of their sequence.
+    #[must_use]
+    pub fn pending_bytes(&self) -> &[u8] {
+        self.stream.pending_bytes()
+    }
+
+    /// Appends text.
+    ///
+    /// The text is part of the stream too: if raw bytes are held back, the
+    /// text cannot complete them (no `str` starts with a continuation byte),
+    /// so the stream's error is recorded for the next
+    /// [`push_bytes`](Self::push_bytes) or [`finish`](Self::finish) — and the
+    /// text is appended all the same.
+    pub fn push_str(&mut self, text: &str) {
+        // An error stays in the stream, where push_bytes and finish report it.
+        let _ = self.stream.update_str(text);
+        self.text.push_str(text);
+    }
+
+    /// Appends a character; see [`push_str`](Self::push_str).
+    pub fn push(&mut self, ch: char) {
+        self.push_str(ch.encode_utf8(&mut [0; 4]));
+    }
+
+    /// The text as a validated string slice.
+    #[must_use]
+    pub fn as_utf8_str(&self) -> &Utf8Str {
+        Utf8Str::from_str(&self.text)
+    }
+
+    /// The text as a `str`.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// The text's bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+
+    /// The text as a `String`, dropping any stream state.
+    #[must_use]
+    pub fn into_string(self) -> String {
+        self.text
+    }
+
+    /// The text's bytes, dropping any stream state.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.text.into_bytes()
+    }
+
+    /// The text as a boxed `str`.
+    #[must_use]
+    pub fn into_boxed_str(self) -> Box<str> {
+        self.text.into_boxed_str()
+    }
+
+    /// The text's length in bytes (held-back bytes are not text yet).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// Whether the text is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The capacity in bytes.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.text.capacity()
+    }
+
+    /// Reserves room for at least `additional` more bytes.
+    pub fn reserve(&mut self, additional: usize) {
+        self.text.reserve(additional);
+    }
+
+    /// Empties the text and starts a new stream.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.stream = Utf8Validator::new();
+    }
+}
+
+/// `bytes` as `str`, for bytes that `crate::validate` or the validator has
+/// accepted: checking them again would double the cost of every push.
+#[allow(unsafe_code)]
+fn str_from_valid(bytes: &[u8]) -> &str {
+    debug_assert!(core::str::from_utf8(bytes).is_ok());
+    // SAFETY: every caller passes bytes the strict decoder (or the fast path
+    // that must agree with it) has just accepted as whole sequences: the
+    // valid prefix before an error, a chunk prefix the validator counted as
+    // accepted, or a held-back sequence joined with the bytes that completed
+    // it. RFC 3629 UTF-8 is exactly what `str` requires.
+    unsafe { core::str::from_utf8_unchecked(bytes) }
+}
+
+fn string_from_valid(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// The error of [`Utf8String::from_bytes`]: the bytes, given back, and why
+/// they are not UTF-8.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FromBytesError {
+    bytes: Vec<u8>,
+    error: Utf8Error,
+}
+
+impl FromBytesError {
+    /// The bytes that were not UTF-8.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The bytes that were not UTF-8, given back.
+    #[must_use]
+    pub fn into_bytes(self) -> Vec<u8> {
+        self.bytes
+    }
+
+    /// Where and why the bytes are not UTF-8.
+    #[must_use]
+    pub fn utf8_error(&self) -> Utf8Error {
+        self.error
+    }
+}
+
+impl fmt::Display for FromBytesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.error, f)
+    }
+}
+
+impl core::error::Error for FromBytesError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl From<String> for Utf8String {
+    fn from(text: String) -> Self {
+        let mut stream = Utf8Validator::new();
+        // Never fails: the stream is new and the text is valid.
+        let _ = stream.update_str(&text);
+        Self { text, stream }
+    }
+}
+
+impl From<&str> for Utf8String {
+    fn from(text: &str) -> Self {
+        Self::from(String::from(text))
+    }
+}
+
+impl From<&Utf8Str> for Utf8String {
+    fn from(text: &Utf8Str) -> Self {
+        Self::from(text.as_str())
+    }
+}
+
+impl From<Utf8String> for String {
+    fn from(s: Utf8String) -> Self {
+        s.text
+    }
+}
+
+impl From<Utf8String> for Box<str> {
+    fn from(s: Utf8String) -> Self {
+        s.text.into_boxed_str()
+    }
+}
+
+impl From<Utf8String> for Vec<u8> {
+    fn from(s: Utf8String) -> Self {
+        s.text.into_bytes()
+    }
+}
+
+impl From<Utf8String> for Cow<'_, str> {
+    fn from(s: Utf8String) -> Self {
+        Cow::Owned(s.text)
+    }
+}
+
+impl From<Utf8String> for Cow<'_, Utf8Str> {
+    fn from(s: Utf8String) -> Self {
+        Cow::Owned(s)
+    }
+}
+
+impl<'a> From<&'a Utf8String> for Cow<'a, Utf8Str> {
+    fn from(s: &'a Utf8String) -> Self {
+        Cow::Borrowed(s.as_utf8_str())
+    }
+}
+
+impl Deref for Utf8String {
+    type Target = Utf8Str;
+
+    fn deref(&self) -> &Utf8Str {
+        self.as_utf8_str()
+    }
+}
+
+impl DerefMut for Utf8String {
+    fn deref_mut(&mut self) -> &mut Utf8Str {
+        Utf8Str::from_str_mut(&mut self.text)
+    }
+}
+
+impl ToOwned for Utf8Str {
+    type Owned = Utf8String;
+
+    fn to_owned(&self) -> Utf8String {
+        Utf8String::from(self)
+    }
+}
+
+impl Borrow<Utf8Str> for Utf8String {
+    fn borrow(&self) -> &Utf8Str {
+        self.as_utf8_str()
+    }
+}
+
+impl Borrow<str> for Utf8String {
+    fn borrow(&self) -> &str {
+        &self.text
+    }
+}
+
+impl AsRef<str> for Utf8String {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl AsRef<[u8]> for Utf8String {
+    fn as_ref(&self) -> &[u8] {
+        self.text.as_bytes()
+    }
+}
+
+impl AsRef<Utf8Str> for Utf8String {
+    fn as_ref(&self) -> &Utf8Str {
+        self.as_utf8_str()
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::ffi::OsStr> for Utf8String {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.text.as_ref()
+    }
+}
+
+#[cfg(feature = "std")]
+impl AsRef<std::path::Path> for Utf8String {
+    fn as_ref(&self) -> &std::path::Path {
+        self.text.as_ref()
+    }
+}
+
+/// Hashes exactly like `str`, so `Borrow<str>` lookups work.
+impl Hash for Utf8String {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.text.as_str().hash(state);
+    }
+}
+
+impl PartialEq for Utf8String {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Utf8String {}
+
+impl PartialOrd for Utf8String {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Utf8String {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.text.cmp(&other.text)
+    }
+}
+
+macro_rules! impl_eq_with {
+    ($($other:ty),*) => {$(
+        impl PartialEq<$other> for Utf8String {
+            fn eq(&self, other: &$other) -> bool {
+                self.text.as_str() == AsRef::<str>::as_ref(other)
+            }
+        }
+        impl PartialEq<Utf8String> for $other {
+            fn eq(&self, other: &Utf8String) -> bool {
+                AsRef::<str>::as_ref(self) == other.text.as_str()
+            }
+        }
+    )*};
+}
+
+impl_eq_with!(str, &str, String, Utf8Str, &Utf8Str);
+
+impl fmt::Display for Utf8String {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.text.as_str(), f)
+    }
+}
+
+/// Like `String`'s: the text, quoted and escaped.
+impl fmt::Debug for Utf8String {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.text.as_str(), f)
+    }
+}
+
+impl fmt::Write for Utf8String {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for Utf8String {
+    type Err = core::convert::Infallible;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Self::from(s))
+    }
+}
+
+impl<'a> Extend<&'a str> for Utf8String {
+    fn extend<I: IntoIterator<Item = &'a str>>(&mut self, iter: I) {
+        for s in iter {
+            self.push_str(s);
+        }
+    }
+}
+
+impl Extend<char> for Utf8String {
+    fn extend<I: IntoIterator<Item = char>>(&mut self, iter: I) {
+        for ch in iter {
+            self.push(ch);
+        }
+    }
+}
+
+impl<'a> FromIterator<&'a str> for Utf8String {
+    fn from_iter<I: IntoIterator<Item = &'a str>>(iter: I) -> Self {
+        let mut s = Self::new();
+        s.extend(iter);
+        s
+    }
+}
+
+impl FromIterator<char> for Utf8String {
+    fn from_iter<I: IntoIterator<Item = char>>(iter: I) -> Self {
+        let mut s = Self::new();
+        s.extend(iter);
+        s
+    }
+}
