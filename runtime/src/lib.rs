@@ -86,7 +86,7 @@ pub use crate::utf8_string::{FromBytesError, Utf8String};
 pub use crate::validate::validate;
 pub use crate::validator::Utf8Validator;
 
-// The README's examples run as doctests.
-#[cfg(doctest)]
+// The README's examples run as doctests (they use every feature).
+#[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
