@@ -9,6 +9,7 @@
 )]
 
 use utf8lit::{decode, ErrorKind, Utf8Validator};
+use utf8lit_tests::Rng;
 
 /// What a validation says, in the terms the property compares.
 type Verdict = Result<(), (usize, Option<usize>, ErrorKind)>;
@@ -104,22 +105,6 @@ fn every_class_input_of_six_bytes_every_chunking() {
     every_class_input(6);
 }
 
-/// xorshift64*: small, seeded, good enough to pick bytes and cut points.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Mostly valid text of every width, sometimes with one bad sequence.
 fn random_input(rng: &mut Rng) -> Vec<u8> {
     const BAD: [&[u8]; 12] = [
@@ -162,7 +147,7 @@ fn random_input(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn random_long_inputs_random_chunkings() {
-    let mut rng = Rng(0x005E_ED0F_F00D);
+    let mut rng = Rng::new(0x005E_ED0F_F00D);
     let (mut valid, mut invalid) = (0, 0);
     for _ in 0..100_000 {
         let input = random_input(&mut rng);
@@ -240,10 +225,7 @@ fn cesu8_pair_split_anywhere_is_reported_at_its_second_byte() {
 // ---------------------------------------------------------------------------
 
 fn parse_hex(field: &str) -> Vec<u8> {
-    field
-        .split_whitespace()
-        .map(|h| u8::from_str_radix(h, 16).expect("hex byte"))
-        .collect()
+    utf8lit_tests::parse_hex(field).expect("hex field")
 }
 
 /// One step: the chunk, whether it is the last, the expected output.

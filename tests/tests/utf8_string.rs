@@ -11,12 +11,10 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use utf8lit::{decode, ErrorKind, Utf8String};
+use utf8lit_tests::Rng;
 
 fn parse_hex(field: &str) -> Vec<u8> {
-    field
-        .split_whitespace()
-        .map(|h| u8::from_str_radix(h, 16).expect("hex byte"))
-        .collect()
+    utf8lit_tests::parse_hex(field).expect("hex field")
 }
 
 fn vector_inputs() -> Vec<Vec<u8>> {
@@ -30,37 +28,21 @@ fn vector_inputs() -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Bytes biased towards UTF-8 structure: ASCII, leads, tails.
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        const PICKS: [u8; 16] = [
-            b'a', b' ', 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xC0, 0xE0, 0xE1, 0xED, 0xF0, 0xF4, 0xF5,
-            0xF8, 0xFF,
-        ];
-        (0..len)
-            .map(|_| {
-                if self.below(3) == 0 {
-                    self.next() as u8
-                } else {
-                    PICKS[self.below(PICKS.len())]
-                }
-            })
-            .collect()
-    }
+/// Bytes biased towards UTF-8 structure: ASCII, leads, tails.
+fn biased_bytes(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const PICKS: [u8; 16] = [
+        b'a', b' ', 0x80, 0x9F, 0xA0, 0xBF, 0xC2, 0xC0, 0xE0, 0xE1, 0xED, 0xF0, 0xF4, 0xF5, 0xF8,
+        0xFF,
+    ];
+    (0..len)
+        .map(|_| {
+            if rng.below(3) == 0 {
+                rng.next_u64() as u8
+            } else {
+                PICKS[rng.below(PICKS.len())]
+            }
+        })
+        .collect()
 }
 
 #[test]
@@ -82,10 +64,10 @@ fn lossy_equals_std_on_every_vector() {
 
 #[test]
 fn lossy_equals_std_on_random_input() {
-    let mut rng = Rng(0x1055_1E55);
+    let mut rng = Rng::new(0x1055_1E55);
     for _ in 0..50_000 {
         let len = rng.below(64);
-        let input = rng.bytes(len);
+        let input = biased_bytes(&mut rng, len);
         assert_eq!(
             Utf8String::from_bytes_lossy(&input).as_str(),
             String::from_utf8_lossy(&input),
@@ -171,17 +153,17 @@ fn push_bytes_builds_the_valid_prefix_for_every_split_of_every_vector() {
 
 #[test]
 fn push_bytes_on_random_input_and_random_chunks() {
-    let mut rng = Rng(0x000C_40C4);
+    let mut rng = Rng::new(0x000C_40C4);
     for _ in 0..20_000 {
         // Mostly valid: real text with a random bad byte now and then.
         let mut input: Vec<u8> = "añ€😀 z".repeat(1 + rng.below(20)).into_bytes();
         if rng.below(2) == 0 {
             let at = rng.below(input.len());
-            input[at] = rng.next() as u8;
+            input[at] = rng.next_u64() as u8;
         }
         let whole = decode::validate(&input);
         let prefix_len = whole.map_or_else(|e| e.valid_up_to(), |()| input.len());
-        let seed = rng.next();
+        let seed = rng.next_u64();
         let (text, verdict) = push_chunked(&input, |end| (seed >> (end % 61)) & 1 == 1);
         assert_eq!(text.as_bytes(), &input[..prefix_len]);
         assert_eq!(verdict.is_ok(), whole.is_ok());
