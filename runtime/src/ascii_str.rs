@@ -23,16 +23,12 @@
 //! every constructor ends in one of them after checking that every byte is
 //! ASCII (which also makes the bytes UTF-8).
 
-use core::borrow::Borrow;
 use core::fmt;
-use core::ops::Deref;
 use core::ptr;
 
-#[cfg(feature = "alloc")]
-use alloc::{borrow::Cow, boxed::Box, rc::Rc, string::String};
-
 use crate::decode::{self, Utf8Error};
-use crate::utf8_str::{impl_eq_str, Utf8Str};
+use crate::text_impls::{impl_eq_str, impl_text_traits};
+use crate::utf8_str::Utf8Str;
 
 /// A `str` whose bytes are all ASCII (00–7F).
 ///
@@ -527,23 +523,13 @@ impl fmt::Display for AsciiError {
 impl core::error::Error for AsciiError {}
 
 // ---------------------------------------------------------------------------
-// std's view of it: Deref, AsRef, Borrow, formatting
+// std's view of it: Deref, AsRef, Borrow, formatting, comparison
 // ---------------------------------------------------------------------------
 
-impl Deref for AsciiStr {
-    type Target = str;
+impl_text_traits!(AsciiStr);
 
-    #[inline]
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl AsRef<str> for AsciiStr {
-    #[inline]
-    fn as_ref(&self) -> &str {
-        &self.0
-    }
+impl_eq_str! {
+    [] AsciiStr, Utf8Str;
 }
 
 impl AsRef<[u8]> for AsciiStr {
@@ -553,66 +539,10 @@ impl AsRef<[u8]> for AsciiStr {
     }
 }
 
-impl AsRef<AsciiStr> for AsciiStr {
-    #[inline]
-    fn as_ref(&self) -> &AsciiStr {
-        self
-    }
-}
-
 impl AsRef<Utf8Str> for AsciiStr {
     #[inline]
     fn as_ref(&self) -> &Utf8Str {
         self.as_utf8_str()
-    }
-}
-
-#[cfg(feature = "std")]
-impl AsRef<std::ffi::OsStr> for AsciiStr {
-    #[inline]
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_ref()
-    }
-}
-
-#[cfg(feature = "std")]
-impl AsRef<std::path::Path> for AsciiStr {
-    #[inline]
-    fn as_ref(&self) -> &std::path::Path {
-        self.0.as_ref()
-    }
-}
-
-/// Hashing, equality and ordering are `str`'s, so an `&AsciiStr` finds the
-/// entry of an equal `String` key.
-impl Borrow<str> for AsciiStr {
-    #[inline]
-    fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-/// Exactly `str`'s `Display`.
-impl fmt::Display for AsciiStr {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-/// Exactly `str`'s `Debug`: quoted, with escapes.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lit::AsciiStr;
-///
-/// assert_eq!(format!("{:?}", AsciiStr::from_str("a\tb").unwrap()), r#""a\tb""#);
-/// ```
-impl fmt::Debug for AsciiStr {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
     }
 }
 
@@ -633,13 +563,6 @@ impl Default for &mut AsciiStr {
     #[inline]
     fn default() -> Self {
         cast_mut(Checked::Bytes(<&mut [u8]>::default()))
-    }
-}
-
-impl<'a> From<&'a AsciiStr> for &'a str {
-    #[inline]
-    fn from(s: &'a AsciiStr) -> Self {
-        &s.0
     }
 }
 
@@ -677,77 +600,6 @@ impl<'a> TryFrom<&'a Utf8Str> for &'a AsciiStr {
     #[inline]
     fn try_from(s: &'a Utf8Str) -> Result<Self, AsciiError> {
         AsciiStr::from_str(s.as_str())
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&AsciiStr> for String {
-    #[inline]
-    fn from(s: &AsciiStr) -> Self {
-        String::from(&s.0)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&AsciiStr> for Box<str> {
-    #[inline]
-    fn from(s: &AsciiStr) -> Self {
-        Box::from(&s.0)
-    }
-}
-
-/// Borrows: `Cow::Borrowed`.
-#[cfg(feature = "alloc")]
-impl<'a> From<&'a AsciiStr> for Cow<'a, str> {
-    #[inline]
-    fn from(s: &'a AsciiStr) -> Self {
-        Cow::Borrowed(&s.0)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&AsciiStr> for Rc<str> {
-    #[inline]
-    fn from(s: &AsciiStr) -> Self {
-        Rc::from(&s.0)
-    }
-}
-
-#[cfg(all(feature = "alloc", target_has_atomic = "ptr"))]
-impl From<&AsciiStr> for alloc::sync::Arc<str> {
-    #[inline]
-    fn from(s: &AsciiStr) -> Self {
-        alloc::sync::Arc::from(&s.0)
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Comparisons with the std string types and `Utf8Str`, both ways
-// ---------------------------------------------------------------------------
-
-impl_eq_str! {
-    [] AsciiStr, str;
-    ['a] AsciiStr, &'a str;
-    [] AsciiStr, Utf8Str;
-}
-
-#[cfg(feature = "alloc")]
-impl_eq_str! {
-    [] AsciiStr, String;
-    ['a] AsciiStr, Cow<'a, str>;
-}
-
-impl PartialOrd<str> for AsciiStr {
-    #[inline]
-    fn partial_cmp(&self, other: &str) -> Option<core::cmp::Ordering> {
-        self.0.partial_cmp(other)
-    }
-}
-
-impl PartialOrd<AsciiStr> for str {
-    #[inline]
-    fn partial_cmp(&self, other: &AsciiStr) -> Option<core::cmp::Ordering> {
-        self.partial_cmp(&other.0)
     }
 }
 

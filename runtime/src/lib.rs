@@ -70,6 +70,7 @@ extern crate std;
 mod ascii_str;
 pub mod decode;
 mod error;
+mod text_impls;
 mod utf8_cstr;
 mod utf8_str;
 #[cfg(feature = "alloc")]

@@ -27,11 +27,10 @@
 use core::ffi::{c_char, CStr};
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use core::ops::Deref;
 use core::ptr;
 
 #[cfg(feature = "alloc")]
-use alloc::{ffi::CString, string::String};
+use alloc::ffi::CString;
 
 use crate::decode::{self, Utf8Error};
 use crate::utf8_str::Utf8Str;
@@ -523,15 +522,8 @@ impl core::error::Error for CStrError {}
 // std's view of it: Deref, AsRef, formatting, comparison
 // ---------------------------------------------------------------------------
 
-/// The text without the NUL.
-impl Deref for Utf8CStr {
-    type Target = str;
-
-    #[inline]
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
+// All of it sees the text without the NUL.
+crate::text_impls::impl_text_traits!(Utf8CStr);
 
 impl AsRef<CStr> for Utf8CStr {
     #[inline]
@@ -541,49 +533,10 @@ impl AsRef<CStr> for Utf8CStr {
 }
 
 /// The text without the NUL.
-impl AsRef<str> for Utf8CStr {
-    #[inline]
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-/// The text without the NUL.
 impl AsRef<Utf8Str> for Utf8CStr {
     #[inline]
     fn as_ref(&self) -> &Utf8Str {
         self.as_utf8_str()
-    }
-}
-
-impl AsRef<Utf8CStr> for Utf8CStr {
-    #[inline]
-    fn as_ref(&self) -> &Utf8CStr {
-        self
-    }
-}
-
-/// The text without the NUL, as `str` displays it.
-impl fmt::Display for Utf8CStr {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.as_str(), f)
-    }
-}
-
-/// The text without the NUL, as `str` debug-prints it (quoted, escaped).
-///
-/// # Examples
-///
-/// ```
-/// use utf8lit::Utf8CStr;
-///
-/// assert_eq!(format!("{:?}", Utf8CStr::from_str_with_nul("a\"b\0").unwrap()), r#""a\"b""#);
-/// ```
-impl fmt::Debug for Utf8CStr {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
@@ -611,38 +564,6 @@ impl Ord for Utf8CStr {
     }
 }
 
-/// Compares the text without the NUL.
-impl PartialEq<str> for Utf8CStr {
-    #[inline]
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-/// Compares the text without the NUL.
-impl PartialEq<Utf8CStr> for str {
-    #[inline]
-    fn eq(&self, other: &Utf8CStr) -> bool {
-        self == other.as_str()
-    }
-}
-
-/// Compares the text without the NUL.
-impl<'a> PartialEq<&'a str> for Utf8CStr {
-    #[inline]
-    fn eq(&self, other: &&'a str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-/// Compares the text without the NUL.
-impl PartialEq<Utf8CStr> for &str {
-    #[inline]
-    fn eq(&self, other: &Utf8CStr) -> bool {
-        *self == other.as_str()
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Conversions
 // ---------------------------------------------------------------------------
@@ -659,14 +580,6 @@ impl<'a> From<&'a Utf8CStr> for &'a CStr {
     #[inline]
     fn from(s: &'a Utf8CStr) -> Self {
         s.as_c_str()
-    }
-}
-
-/// The text without the NUL.
-impl<'a> From<&'a Utf8CStr> for &'a str {
-    #[inline]
-    fn from(s: &'a Utf8CStr) -> Self {
-        s.as_str()
     }
 }
 
@@ -714,15 +627,6 @@ impl From<&Utf8CStr> for CString {
     #[inline]
     fn from(s: &Utf8CStr) -> Self {
         CString::from(s.as_c_str())
-    }
-}
-
-/// Copies the text, without the NUL.
-#[cfg(feature = "alloc")]
-impl From<&Utf8CStr> for String {
-    #[inline]
-    fn from(s: &Utf8CStr) -> Self {
-        String::from(s.as_str())
     }
 }
 

@@ -18,13 +18,8 @@
 //! every constructor ends in one of them after establishing that the bytes
 //! are UTF-8.
 
-use core::borrow::Borrow;
-use core::fmt;
-use core::ops::{Deref, DerefMut};
+use core::ops::DerefMut;
 use core::ptr;
-
-#[cfg(feature = "alloc")]
-use alloc::{borrow::Cow, boxed::Box, rc::Rc, string::String};
 
 use crate::decode::{self, Utf8Error};
 
@@ -59,6 +54,21 @@ use crate::decode::{self, Utf8Error};
 ///
 /// let err = Utf8Str::from_bytes(b"caf\xE9").unwrap_err();
 /// assert_eq!(err.valid_up_to(), 3);
+/// ```
+///
+/// Hashing and equality are `str`'s, so it finds `String` keys through
+/// `Borrow<str>`:
+///
+/// ```
+/// use std::borrow::Borrow;
+/// use std::collections::HashMap;
+/// use utf8lit::Utf8Str;
+///
+/// let mut ages = HashMap::new();
+/// ages.insert(String::from("ada"), 36);
+/// let key = Utf8Str::from_str("ada");
+/// assert_eq!(ages.get::<str>(key.borrow()), Some(&36));
+/// assert_eq!(ages.get(key.as_str()), Some(&36));
 /// ```
 #[derive(PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(transparent)]
@@ -312,29 +322,15 @@ impl Utf8Str {
 }
 
 // ---------------------------------------------------------------------------
-// std's view of it: Deref, AsRef, Borrow, formatting
+// std's view of it: Deref, AsRef, Borrow, formatting, comparison
 // ---------------------------------------------------------------------------
 
-impl Deref for Utf8Str {
-    type Target = str;
-
-    #[inline]
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
+crate::text_impls::impl_text_traits!(Utf8Str);
 
 impl DerefMut for Utf8Str {
     #[inline]
     fn deref_mut(&mut self) -> &mut str {
         &mut self.0
-    }
-}
-
-impl AsRef<str> for Utf8Str {
-    #[inline]
-    fn as_ref(&self) -> &str {
-        &self.0
     }
 }
 
@@ -345,79 +341,10 @@ impl AsRef<[u8]> for Utf8Str {
     }
 }
 
-impl AsRef<Utf8Str> for Utf8Str {
-    #[inline]
-    fn as_ref(&self) -> &Utf8Str {
-        self
-    }
-}
-
 impl AsMut<str> for Utf8Str {
     #[inline]
     fn as_mut(&mut self) -> &mut str {
         &mut self.0
-    }
-}
-
-#[cfg(feature = "std")]
-impl AsRef<std::ffi::OsStr> for Utf8Str {
-    #[inline]
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_ref()
-    }
-}
-
-#[cfg(feature = "std")]
-impl AsRef<std::path::Path> for Utf8Str {
-    #[inline]
-    fn as_ref(&self) -> &std::path::Path {
-        self.0.as_ref()
-    }
-}
-
-/// Hashing, equality and ordering are `str`'s, so a `&Utf8Str` finds the
-/// entry of an equal `String` key.
-///
-/// # Examples
-///
-/// ```
-/// use std::collections::HashMap;
-/// use std::borrow::Borrow;
-/// use utf8lit::Utf8Str;
-///
-/// let mut ages = HashMap::new();
-/// ages.insert(String::from("ada"), 36);
-/// let key = Utf8Str::from_str("ada");
-/// assert_eq!(ages.get::<str>(key.borrow()), Some(&36));
-/// ```
-impl Borrow<str> for Utf8Str {
-    #[inline]
-    fn borrow(&self) -> &str {
-        &self.0
-    }
-}
-
-/// Exactly `str`'s `Display`: the text, honouring width and alignment.
-impl fmt::Display for Utf8Str {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
-    }
-}
-
-/// Exactly `str`'s `Debug`: quoted, with escapes.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lit::Utf8Str;
-///
-/// assert_eq!(format!("{:?}", Utf8Str::from_str("a\"b\n")), r#""a\"b\n""#);
-/// ```
-impl fmt::Debug for Utf8Str {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
     }
 }
 
@@ -441,13 +368,6 @@ impl Default for &mut Utf8Str {
     }
 }
 
-impl<'a> From<&'a Utf8Str> for &'a str {
-    #[inline]
-    fn from(s: &'a Utf8Str) -> Self {
-        &s.0
-    }
-}
-
 impl<'a> From<&'a str> for &'a Utf8Str {
     #[inline]
     fn from(s: &'a str) -> Self {
@@ -462,96 +382,6 @@ impl<'a> TryFrom<&'a [u8]> for &'a Utf8Str {
     #[inline]
     fn try_from(bytes: &'a [u8]) -> Result<Self, Utf8Error> {
         Utf8Str::from_bytes(bytes)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&Utf8Str> for String {
-    #[inline]
-    fn from(s: &Utf8Str) -> Self {
-        String::from(&s.0)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&Utf8Str> for Box<str> {
-    #[inline]
-    fn from(s: &Utf8Str) -> Self {
-        Box::from(&s.0)
-    }
-}
-
-/// Borrows: `Cow::Borrowed`.
-#[cfg(feature = "alloc")]
-impl<'a> From<&'a Utf8Str> for Cow<'a, str> {
-    #[inline]
-    fn from(s: &'a Utf8Str) -> Self {
-        Cow::Borrowed(&s.0)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl From<&Utf8Str> for Rc<str> {
-    #[inline]
-    fn from(s: &Utf8Str) -> Self {
-        Rc::from(&s.0)
-    }
-}
-
-#[cfg(all(feature = "alloc", target_has_atomic = "ptr"))]
-impl From<&Utf8Str> for alloc::sync::Arc<str> {
-    #[inline]
-    fn from(s: &Utf8Str) -> Self {
-        alloc::sync::Arc::from(&s.0)
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Comparisons with the std string types, both ways
-// ---------------------------------------------------------------------------
-
-/// `PartialEq` both ways between `$lhs` and `$rhs`, comparing as `str`.
-macro_rules! impl_eq_str {
-    ($([$($generics:tt)*] $lhs:ty, $rhs:ty;)*) => {$(
-        impl<$($generics)*> PartialEq<$rhs> for $lhs {
-            #[inline]
-            fn eq(&self, other: &$rhs) -> bool {
-                <str as PartialEq>::eq(self.as_ref(), other.as_ref())
-            }
-        }
-
-        impl<$($generics)*> PartialEq<$lhs> for $rhs {
-            #[inline]
-            fn eq(&self, other: &$lhs) -> bool {
-                <str as PartialEq>::eq(self.as_ref(), other.as_ref())
-            }
-        }
-    )*};
-}
-pub(crate) use impl_eq_str;
-
-impl_eq_str! {
-    [] Utf8Str, str;
-    ['a] Utf8Str, &'a str;
-}
-
-#[cfg(feature = "alloc")]
-impl_eq_str! {
-    [] Utf8Str, String;
-    ['a] Utf8Str, Cow<'a, str>;
-}
-
-impl PartialOrd<str> for Utf8Str {
-    #[inline]
-    fn partial_cmp(&self, other: &str) -> Option<core::cmp::Ordering> {
-        self.0.partial_cmp(other)
-    }
-}
-
-impl PartialOrd<Utf8Str> for str {
-    #[inline]
-    fn partial_cmp(&self, other: &Utf8Str) -> Option<core::cmp::Ordering> {
-        self.partial_cmp(&other.0)
     }
 }
 

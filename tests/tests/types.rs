@@ -722,6 +722,86 @@ fn conversions_into_std_types() {
     );
 }
 
+/// `a == b` as `str`s, outside any generic context (whose bounds would steer
+/// inference toward the type under test).
+#[track_caller]
+fn same(a: &str, b: &str) {
+    assert_eq!(a, b);
+}
+
+fn str_cmp(a: &str, b: &str) -> Option<Ordering> {
+    a.partial_cmp(b)
+}
+
+/// The trait family every borrowed type shares, checked on one value of each
+/// type whose text is `text`: the same answers as `text` itself gives.
+fn check_text_family<T>(value: &T, text: &str)
+where
+    T: ?Sized
+        + std::ops::Deref<Target = str>
+        + AsRef<str>
+        + AsRef<T>
+        + AsRef<std::ffi::OsStr>
+        + AsRef<Path>
+        + Borrow<str>
+        + Display
+        + std::fmt::Debug
+        + PartialEq<str>
+        + for<'a> PartialEq<&'a str>
+        + PartialEq<String>
+        + for<'a> PartialEq<Cow<'a, str>>
+        + PartialOrd<str>,
+    for<'a> &'a T: Into<&'a str> + Into<String> + Into<Box<str>> + Into<Rc<str>> + Into<Arc<str>>,
+    for<'a> &'a T: Into<Cow<'a, str>>,
+    str: PartialEq<T> + PartialOrd<T>,
+    String: PartialEq<T>,
+{
+    same(value, text);
+    same(AsRef::<str>::as_ref(value), text);
+    assert!(std::ptr::eq(AsRef::<T>::as_ref(value), value));
+    assert_eq!(AsRef::<std::ffi::OsStr>::as_ref(value), text);
+    assert_eq!(AsRef::<Path>::as_ref(value), Path::new(text));
+    same(Borrow::<str>::borrow(value), text);
+    same(
+        &format!("{value}|{value:>12}|{value:?}"),
+        &format!("{text}|{text:>12}|{text:?}"),
+    );
+    // Equality both ways, spelled as trait calls: each direction is its own impl.
+    let string = String::from(text);
+    assert!(PartialEq::<str>::eq(value, text) && PartialEq::<T>::eq(text, value));
+    assert!(PartialEq::<&str>::eq(value, &text));
+    assert!(PartialEq::<String>::eq(value, &string) && PartialEq::<T>::eq(&string, value));
+    assert!(PartialEq::<Cow<'_, str>>::eq(value, &Cow::Borrowed(text)));
+    assert!(!PartialEq::<str>::eq(value, "something else"));
+    assert!(!PartialEq::<T>::eq("something else", value));
+    assert_eq!(
+        PartialOrd::<str>::partial_cmp(value, "a"),
+        str_cmp(text, "a")
+    );
+    assert_eq!(PartialOrd::<T>::partial_cmp("a", value), str_cmp("a", text));
+    let borrowed: &str = value.into();
+    assert_eq!(borrowed.as_ptr(), text.as_ptr(), "into &str must not copy");
+    same(&Into::<String>::into(value), text);
+    same(&Into::<Box<str>>::into(value), text);
+    same(&Into::<Rc<str>>::into(value), text);
+    same(&Into::<Arc<str>>::into(value), text);
+    assert!(
+        matches!(Into::<Cow<'_, str>>::into(value), Cow::Borrowed(b) if b.as_ptr() == text.as_ptr())
+    );
+}
+
+#[test]
+fn every_type_has_the_str_trait_family() {
+    let u = Utf8Str::from_str("Grüße");
+    check_text_family(u, u.as_str());
+    let a = AsciiStr::from_str("plain").unwrap();
+    check_text_family(a, a.as_str());
+    // Utf8CStr: the text without its NUL, everywhere.
+    let c = Utf8CStr::from_str_with_nul("C text é\0").unwrap();
+    check_text_family(c, c.as_str());
+    assert_eq!(c.as_str(), "C text é");
+}
+
 #[test]
 fn defaults_are_empty() {
     assert_eq!(<&Utf8Str>::default(), "");
