@@ -68,6 +68,7 @@ extern crate alloc;
 extern crate std;
 
 mod ascii_str;
+mod bom;
 pub mod decode;
 mod error;
 mod text_impls;
@@ -79,6 +80,7 @@ mod validate;
 mod validator;
 
 pub use crate::ascii_str::{AsciiError, AsciiStr};
+pub use crate::bom::{strip_utf8_bom, Bom};
 pub use crate::decode::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 pub use crate::utf8_cstr::{CStrError, CStrErrorKind, Utf8CStr};
 pub use crate::utf8_str::Utf8Str;

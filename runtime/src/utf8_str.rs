@@ -319,6 +319,31 @@ impl Utf8Str {
     pub fn as_mut_str(&mut self) -> &mut str {
         &mut self.0
     }
+
+    /// The text without a leading U+FEFF, the UTF-8 byte-order mark
+    /// (`EF BB BF`), if it has one.
+    ///
+    /// RFC 3629 §6 treats a leading U+FEFF as a signature, not text, where a
+    /// protocol allows it; validation keeps it (as `core::str::from_utf8`
+    /// does), and this removes it when you decide it is a signature. Only
+    /// one is removed. See also [`strip_utf8_bom`](crate::strip_utf8_bom) for
+    /// bytes before validation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::Utf8Str;
+    ///
+    /// let text = Utf8Str::from_bytes(b"\xEF\xBB\xBFid;name")?;
+    /// assert_eq!(text.chars().next(), Some('\u{FEFF}'));
+    /// assert_eq!(text.strip_bom(), "id;name");
+    /// assert_eq!(text.strip_bom().strip_bom(), "id;name");
+    /// # Ok::<(), utf8lit::Utf8Error>(())
+    /// ```
+    #[must_use]
+    pub fn strip_bom(&self) -> &Utf8Str {
+        Utf8Str::from_str(self.0.strip_prefix('\u{FEFF}').unwrap_or(&self.0))
+    }
 }
 
 // ---------------------------------------------------------------------------
