@@ -49,8 +49,14 @@
 //!
 //! # Cargo features
 //!
-//! - `std` (default): implies `alloc`; nothing else yet.
-//! - `alloc`: reserved for the owned types.
+//! - `std` (default): implies `alloc`; adds `AsRef<OsStr>`/`AsRef<Path>`.
+//! - `alloc`: `Utf8String`, `FromBytesError`, and conversions into
+//!   `String`, `Box<str>`, `Cow<str>`, `Rc<str>` and `Arc<str>`.
+//! - `serde`: `Serialize` for [`Utf8Str`], [`AsciiStr`], [`Utf8CStr`] and
+//!   `Utf8String` (as a string), and `Deserialize` for `&Utf8Str`,
+//!   `&AsciiStr` and `&Utf8CStr` (borrowed from the input, no copy) and, with
+//!   `alloc`, `Utf8String`. Bytes are checked strictly, and a failure reports
+//!   this crate's error message.
 //!
 //! With default features off the crate is `#![no_std]` and needs neither
 //! `std` nor `alloc`.
@@ -71,6 +77,8 @@ mod ascii_str;
 mod bom;
 pub mod decode;
 mod error;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod text_impls;
 mod utf8_cstr;
 mod utf8_str;
@@ -89,7 +97,8 @@ pub use crate::utf8_string::{FromBytesError, Utf8String};
 pub use crate::validate::validate;
 pub use crate::validator::Utf8Validator;
 
-// The README's examples run as doctests (they use every feature).
-#[cfg(all(doctest, feature = "std"))]
+// The README's examples run as doctests (they use every feature; the
+// workspace test run turns `serde` on through `utf8lit-tests`).
+#[cfg(all(doctest, feature = "std", feature = "serde"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;

@@ -287,6 +287,152 @@ impl Utf8String {
     }
 }
 
+/// Editing the text, as `String` does.
+///
+/// These change the text only. The raw byte stream is a separate record:
+/// bytes held back by [`push_bytes`](Utf8String::push_bytes) stay held back
+/// and are appended at the end of the text once complete, and error offsets
+/// keep counting the bytes pushed, whatever was edited in between.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::Utf8String;
+///
+/// let mut s = Utf8String::from("Grüße");
+/// s.insert_str(0, "¡");
+/// assert_eq!(s.pop(), Some('e'));
+/// assert_eq!(s.remove(2), 'G'); // byte offsets, as in String
+/// s.retain(|c| c != 'ß');
+/// assert_eq!(s, "¡rü");
+/// let tail = s.split_off(2);
+/// assert_eq!((s.as_str(), tail.as_str()), ("¡", "rü"));
+/// ```
+impl Utf8String {
+    /// Inserts a character at byte offset `idx`.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::insert`: if `idx` is past the end or not on a
+    /// character boundary.
+    pub fn insert(&mut self, idx: usize, ch: char) {
+        self.text.insert(idx, ch);
+    }
+
+    /// Inserts text at byte offset `idx`.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::insert_str`: if `idx` is past the end or not on a
+    /// character boundary.
+    pub fn insert_str(&mut self, idx: usize, text: &str) {
+        self.text.insert_str(idx, text);
+    }
+
+    /// Removes and returns the character at byte offset `idx`.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::remove`: if `idx` is not the start of a character.
+    pub fn remove(&mut self, idx: usize) -> char {
+        self.text.remove(idx)
+    }
+
+    /// Removes and returns the last character of the text.
+    pub fn pop(&mut self) -> Option<char> {
+        self.text.pop()
+    }
+
+    /// Shortens the text to `new_len` bytes (no effect if it is shorter).
+    ///
+    /// # Panics
+    ///
+    /// Like `String::truncate`: if `new_len` is not on a character boundary.
+    pub fn truncate(&mut self, new_len: usize) {
+        self.text.truncate(new_len);
+    }
+
+    /// Keeps only the characters for which `keep` returns `true`.
+    pub fn retain<F: FnMut(char) -> bool>(&mut self, keep: F) {
+        self.text.retain(keep);
+    }
+
+    /// Removes a range of the text and yields its characters.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::drain`: if the range is out of bounds or its ends are
+    /// not on character boundaries.
+    pub fn drain<R: core::ops::RangeBounds<usize>>(
+        &mut self,
+        range: R,
+    ) -> alloc::string::Drain<'_> {
+        self.text.drain(range)
+    }
+
+    /// Replaces a range of the text with `replace_with`.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::replace_range`: if the range is out of bounds or its
+    /// ends are not on character boundaries.
+    pub fn replace_range<R: core::ops::RangeBounds<usize>>(
+        &mut self,
+        range: R,
+        replace_with: &str,
+    ) {
+        self.text.replace_range(range, replace_with);
+    }
+
+    /// Splits the text at byte offset `at`: `self` keeps `[..at]`, and the
+    /// rest comes back as a new `Utf8String` (with a stream of its own, as
+    /// if built from that text). Held-back raw bytes stay with `self`.
+    ///
+    /// # Panics
+    ///
+    /// Like `String::split_off`: if `at` is past the end or not on a
+    /// character boundary.
+    #[must_use = "use `truncate` to drop the tail"]
+    pub fn split_off(&mut self, at: usize) -> Utf8String {
+        Utf8String::from(self.text.split_off(at))
+    }
+
+    /// Reserves room for exactly `additional` more bytes.
+    pub fn reserve_exact(&mut self, additional: usize) {
+        self.text.reserve_exact(additional);
+    }
+
+    /// Tries to reserve room for at least `additional` more bytes.
+    ///
+    /// # Errors
+    ///
+    /// Like `String::try_reserve`: if the capacity would overflow or the
+    /// allocator fails.
+    pub fn try_reserve(
+        &mut self,
+        additional: usize,
+    ) -> Result<(), alloc::collections::TryReserveError> {
+        self.text.try_reserve(additional)
+    }
+
+    /// Shrinks the capacity to the length.
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+    }
+
+    /// Shrinks the capacity to at least `min_capacity` bytes.
+    pub fn shrink_to(&mut self, min_capacity: usize) {
+        self.text.shrink_to(min_capacity);
+    }
+
+    /// The text as a mutable `str` (for in-place edits such as
+    /// `make_ascii_uppercase`).
+    #[must_use]
+    pub fn as_mut_str(&mut self) -> &mut str {
+        &mut self.text
+    }
+}
+
 /// `bytes` as `str`, for bytes that `crate::validate` or the validator has
 /// accepted: checking them again would double the cost of every push.
 #[allow(unsafe_code)]
@@ -356,6 +502,24 @@ impl From<String> for Utf8String {
 impl From<&str> for Utf8String {
     fn from(text: &str) -> Self {
         Self::from(String::from(text))
+    }
+}
+
+impl From<Box<str>> for Utf8String {
+    fn from(text: Box<str>) -> Self {
+        Self::from(String::from(text))
+    }
+}
+
+impl From<Cow<'_, str>> for Utf8String {
+    fn from(text: Cow<'_, str>) -> Self {
+        Self::from(text.into_owned())
+    }
+}
+
+impl From<char> for Utf8String {
+    fn from(ch: char) -> Self {
+        Self::from(String::from(ch))
     }
 }
 
@@ -509,7 +673,7 @@ macro_rules! impl_eq_with {
     )*};
 }
 
-impl_eq_with!(str, &str, String, Utf8Str, &Utf8Str);
+impl_eq_with!(str, &str, String, Cow<'_, str>, Utf8Str, &Utf8Str);
 
 impl fmt::Display for Utf8String {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -568,5 +732,52 @@ impl FromIterator<char> for Utf8String {
         let mut s = Self::new();
         s.extend(iter);
         s
+    }
+}
+
+impl Extend<String> for Utf8String {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, iter: I) {
+        for s in iter {
+            self.push_str(&s);
+        }
+    }
+}
+
+impl<'a> Extend<Cow<'a, str>> for Utf8String {
+    fn extend<I: IntoIterator<Item = Cow<'a, str>>>(&mut self, iter: I) {
+        for s in iter {
+            self.push_str(&s);
+        }
+    }
+}
+
+impl<'a> Extend<&'a char> for Utf8String {
+    fn extend<I: IntoIterator<Item = &'a char>>(&mut self, iter: I) {
+        self.extend(iter.into_iter().copied());
+    }
+}
+
+impl FromIterator<String> for Utf8String {
+    fn from_iter<I: IntoIterator<Item = String>>(iter: I) -> Self {
+        let mut s = Self::new();
+        s.extend(iter);
+        s
+    }
+}
+
+/// Appends, like `String + &str`.
+impl core::ops::Add<&str> for Utf8String {
+    type Output = Utf8String;
+
+    fn add(mut self, text: &str) -> Utf8String {
+        self.push_str(text);
+        self
+    }
+}
+
+/// Appends, like `String += &str`.
+impl core::ops::AddAssign<&str> for Utf8String {
+    fn add_assign(&mut self, text: &str) {
+        self.push_str(text);
     }
 }

@@ -225,3 +225,157 @@ fn collects_and_writes() {
     assert_eq!(w, "1-é");
     assert_eq!(String::from(w), "1-é");
 }
+
+/// A random char boundary of `s` (0..=len).
+fn boundary(rng: &mut Rng, s: &str) -> usize {
+    let bounds: Vec<usize> = s.char_indices().map(|(i, _)| i).chain([s.len()]).collect();
+    bounds[rng.below(bounds.len())]
+}
+
+/// A char start of non-empty `s`.
+fn char_start(rng: &mut Rng, s: &str) -> usize {
+    let starts: Vec<usize> = s.char_indices().map(|(i, _)| i).collect();
+    starts[rng.below(starts.len())]
+}
+
+// The String-like editing API behaves as `String`'s, operation for
+// operation, and leaves the raw stream alone: random edits interleaved with
+// raw pushes, with `String` plus `from_utf8` of the pushed bytes as the model.
+#[test]
+fn editing_matches_string_and_keeps_the_stream() {
+    const PIECES: [&str; 8] = ["a", "é", "€", "😀", "Grüße", " ", "日本", "z"];
+    let mut rng = Rng::new(0xED17);
+    for round in 0..2_000 {
+        let mut ours = Utf8String::new();
+        let mut model = String::new();
+        let mut pushed = 0usize;
+        for step in 0..40 {
+            let context = format!("round {round} step {step}");
+            match rng.below(13) {
+                0 => {
+                    let piece = PIECES[rng.below(PIECES.len())];
+                    let at = boundary(&mut rng, &model);
+                    ours.insert_str(at, piece);
+                    model.insert_str(at, piece);
+                }
+                1 => {
+                    let ch = PIECES[rng.below(PIECES.len())].chars().next().unwrap();
+                    let at = boundary(&mut rng, &model);
+                    ours.insert(at, ch);
+                    model.insert(at, ch);
+                }
+                2 if !model.is_empty() => {
+                    let at = char_start(&mut rng, &model);
+                    assert_eq!(ours.remove(at), model.remove(at), "{context}");
+                }
+                3 => assert_eq!(ours.pop(), model.pop(), "{context}"),
+                4 => {
+                    let at = boundary(&mut rng, &model);
+                    ours.truncate(at);
+                    model.truncate(at);
+                }
+                5 => {
+                    let drop = PIECES[rng.below(PIECES.len())].chars().next().unwrap();
+                    ours.retain(|c| c != drop);
+                    model.retain(|c| c != drop);
+                }
+                6 => {
+                    let (a, b) = (boundary(&mut rng, &model), boundary(&mut rng, &model));
+                    let range = a.min(b)..a.max(b);
+                    let got: String = ours.drain(range.clone()).collect();
+                    assert_eq!(got, model.drain(range).collect::<String>(), "{context}");
+                }
+                7 => {
+                    let (a, b) = (boundary(&mut rng, &model), boundary(&mut rng, &model));
+                    let with = PIECES[rng.below(PIECES.len())];
+                    ours.replace_range(a.min(b)..a.max(b), with);
+                    model.replace_range(a.min(b)..a.max(b), with);
+                }
+                8 => {
+                    let at = boundary(&mut rng, &model);
+                    let tail = ours.split_off(at);
+                    assert_eq!(tail, model.split_off(at), "{context}");
+                    // The tail is a string of its own, with a fresh stream.
+                    assert_eq!(tail.finish(), Ok(()));
+                    assert!(tail.pending_bytes().is_empty());
+                }
+                // Text while raw bytes are held back is a stream error (tested
+                // elsewhere); here the stream stays valid.
+                9 if ours.pending_bytes().is_empty() => {
+                    let piece = PIECES[rng.below(PIECES.len())];
+                    ours += piece;
+                    model += piece;
+                    pushed += piece.len();
+                }
+                10 => {
+                    ours.as_mut_str().make_ascii_uppercase();
+                    model.make_ascii_uppercase();
+                }
+                _ => {
+                    // Raw bytes: a piece, possibly cut inside a character;
+                    // the rest is pushed by the next raw step or at the end.
+                    let piece = PIECES[rng.below(PIECES.len())].as_bytes();
+                    let cut = rng.below(piece.len() + 1);
+                    let held = ours.pending_bytes().to_vec();
+                    // Complete what was held first, so the stream stays valid.
+                    let need = held
+                        .first()
+                        .map_or(0, |&b| decode::announced_len(b) - held.len());
+                    if need > 0 {
+                        let mut buf = [0; 4];
+                        let rest = PIECES
+                            .iter()
+                            .flat_map(|p| p.chars())
+                            .map(|c| c.encode_utf8(&mut buf).as_bytes().to_vec())
+                            .find(|c| c.len() == held.len() + need && c.starts_with(&held))
+                            .expect("the held bytes came from a piece");
+                        let rest = &rest[held.len()..];
+                        ours.push_bytes(rest).unwrap();
+                        model.push_str(std::str::from_utf8(&[&held[..], rest].concat()).unwrap());
+                        pushed += rest.len();
+                    }
+                    ours.push_bytes(&piece[..cut]).unwrap();
+                    let complete = std::str::from_utf8(&piece[..cut])
+                        .map_or_else(|e| &piece[..e.valid_up_to()], str::as_bytes);
+                    model.push_str(std::str::from_utf8(complete).unwrap());
+                    pushed += cut;
+                }
+            }
+            assert_eq!(ours, model, "{context}");
+            assert_eq!(ours.len(), model.len(), "{context}");
+        }
+        // Edits never shifted the stream: an error now is reported at the
+        // count of bytes pushed, whatever the text's length.
+        let held = ours.pending_bytes().len();
+        let err = ours.push_bytes(b"\xFF").unwrap_err();
+        assert_eq!(err.valid_up_to(), pushed - held, "round {round}");
+    }
+}
+
+#[test]
+fn string_like_conversions_and_operators() {
+    let from_box = Utf8String::from(Box::<str>::from("boxed"));
+    assert_eq!(from_box, "boxed");
+    assert_eq!(Utf8String::from(Cow::Borrowed("cow")), "cow");
+    assert_eq!(Utf8String::from('€'), "€");
+    let sum = Utf8String::from("a") + "b";
+    assert_eq!(sum, "ab");
+    let mut s = Utf8String::new();
+    s.extend([String::from("x"), String::from("y")]);
+    s.extend([Cow::Borrowed("z")]);
+    s.extend(['!', '?'].iter());
+    assert_eq!(s, "xyz!?");
+    assert_eq!(s, Cow::Borrowed("xyz!?"));
+    assert_eq!(Cow::Borrowed("xyz!?"), s);
+    let joined: Utf8String = vec![String::from("1"), String::from("2")]
+        .into_iter()
+        .collect();
+    assert_eq!(joined, "12");
+    s.reserve_exact(100);
+    assert!(s.capacity() >= 105);
+    s.shrink_to(10);
+    assert!(s.capacity() >= 10 && s.capacity() < 105);
+    s.shrink_to_fit();
+    assert!(s.try_reserve(8).is_ok());
+    assert!(s.try_reserve(usize::MAX).is_err());
+}
