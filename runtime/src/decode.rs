@@ -253,7 +253,7 @@ pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> 
             // ASCII fast path, a block at a time, tried at block-aligned
             // offsets only so that mixed text pays for at most one failed
             // attempt per block.
-            if at % BLOCK == 0 {
+            if at.is_multiple_of(BLOCK) {
                 while let Some((block, _)) = tail(bytes, at).split_first_chunk::<BLOCK>() {
                     if u128::from_ne_bytes(*block) & ASCII_MASK != 0 {
                         break;

@@ -49,6 +49,8 @@
 //!
 //! # Cargo features
 //!
+//! - `macros` (default): [`utf8!`], [`ascii!`], [`utf8_cstr!`] and
+//!   [`include_utf8!`], which check literals and files while compiling.
 //! - `std` (default): implies `alloc`; adds `AsRef<OsStr>`/`AsRef<Path>`.
 //! - `alloc`: `Utf8String`, `FromBytesError`, and conversions into
 //!   `String`, `Box<str>`, `Cow<str>`, `Rc<str>` and `Arc<str>`.
@@ -61,7 +63,7 @@
 //! With default features off the crate is `#![no_std]` and needs neither
 //! `std` nor `alloc`.
 //!
-//! The minimum supported Rust version is 1.81.
+//! The minimum supported Rust version is 1.88.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -77,6 +79,8 @@ mod ascii_str;
 mod bom;
 pub mod decode;
 mod error;
+mod explain;
+mod macros;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod text_impls;
@@ -96,6 +100,10 @@ pub use crate::utf8_str::Utf8Str;
 pub use crate::utf8_string::{FromBytesError, Utf8String};
 pub use crate::validate::validate;
 pub use crate::validator::Utf8Validator;
+
+// What the macro expansions name; not public API.
+#[doc(hidden)]
+pub use crate::macros::__private;
 
 // The README's examples run as doctests (they use every feature; the
 // workspace test run turns `serde` on through `utf8lit-tests`).

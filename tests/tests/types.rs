@@ -73,7 +73,7 @@ fn std_cstr(bytes: &[u8]) -> CWant<'_> {
     let utf8_error_at = utf8.as_ref().err().map(std::str::Utf8Error::valid_up_to);
     match (first_nul, utf8) {
         // A NUL before any UTF-8 error: the terminator or an interior NUL.
-        (Some(nul), _) if utf8_error_at.map_or(true, |e| nul < e) => {
+        (Some(nul), _) if utf8_error_at.is_none_or(|e| nul < e) => {
             if nul + 1 == bytes.len() {
                 CWant::Ok(std::str::from_utf8(&bytes[..nul]).expect("checked up to the NUL"))
             } else {
