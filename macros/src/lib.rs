@@ -318,6 +318,12 @@ fn not_a_literal<'a>(
     let name = target.name();
     let span = token.span();
     match token {
+        TokenTree::Ident(ident) if matches!(ident.to_string().as_str(), "true" | "false") => {
+            Diag::new(
+                span,
+                format!("expected a string literal, found the boolean literal `{ident}`"),
+            )
+        }
         TokenTree::Ident(ident) => {
             let is_macro = matches!(rest.peek(), Some(TokenTree::Punct(p)) if p.as_char() == '!');
             if is_macro {
@@ -463,7 +469,7 @@ fn check_literals(tokens: &[TokenTree], target: Target) -> Result<(String, Span)
             offset.saturating_sub(start),
         )
     };
-    let text = match decode::validate(&bytes) {
+    let text = match check(&bytes) {
         Ok(()) => String::from_utf8(bytes).map_err(|e| {
             // The decoder and std agree on every input (tested exhaustively);
             // should they ever not, say so rather than panic.
@@ -511,6 +517,19 @@ fn check_literals(tokens: &[TokenTree], target: Target) -> Result<(String, Span)
         _ => Span::call_site(),
     };
     Ok((text, span))
+}
+
+/// The UTF-8 check. Valid input takes std's road: in a debug build this
+/// proc macro runs unoptimized, but std comes precompiled with
+/// optimizations, which matters for a file of megabytes. Any error is the
+/// reference decoder's, so the message is the runtime's; the two agree on
+/// every input (the runtime's test suite checks all inputs of up to four
+/// bytes), and should they ever not, the decoder's verdict stands.
+fn check(bytes: &[u8]) -> Result<(), Utf8Error> {
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Ok(()),
+        Err(_) => decode::validate(bytes),
+    }
 }
 
 /// The compile error for invalid UTF-8 in literals: the runtime's words with
@@ -579,13 +598,15 @@ fn include(tokens: &[TokenTree]) -> Result<PathBuf, Diag> {
     let bytes = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(Diag::new(
-                span,
+            let message = if Path::new(&written).is_absolute() {
+                format!("include_utf8! cannot find `{written}`: no such file")
+            } else {
                 format!(
                     "include_utf8! cannot find `{written}`: no such file (looked for {shown}, \
                      relative to the file that calls include_utf8!, as include_str! does)"
-                ),
-            ));
+                )
+            };
+            return Err(Diag::new(span, message));
         }
         Err(e) => {
             return Err(Diag::new(
@@ -594,7 +615,7 @@ fn include(tokens: &[TokenTree]) -> Result<PathBuf, Diag> {
             ));
         }
     };
-    if let Err(err) = decode::validate(&bytes) {
+    if let Err(err) = check(&bytes) {
         return Err(Diag::new(span, file_message(&written, &bytes, &err)));
     }
     Ok(path)
@@ -637,6 +658,15 @@ fn file_message(written: &str, bytes: &[u8], err: &Utf8Error) -> String {
     let mut message = format!("{written}:{line}:{column}: ");
     let _ = explain::write_message(&mut message, err, Style::Hex);
     let hint = match err.looks_like() {
+        // Converting the whole file would garble the UTF-8 before the error.
+        Some(decode::LooksLike::Latin1 { .. } | decode::LooksLike::Windows1252 { .. })
+            if !valid.is_ascii() =>
+        {
+            Some(
+                "the file is UTF-8 up to here, so do not convert all of it: \
+                 fix this byte (and any like it)",
+            )
+        }
         Some(decode::LooksLike::Latin1 { .. }) => Some(
             "the file looks like ISO-8859-1 (Latin-1): convert it with \
              `iconv -f ISO-8859-1 -t UTF-8`",

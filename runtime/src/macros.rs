@@ -62,6 +62,9 @@
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! utf8 {
+    () => {
+        ::core::compile_error!("utf8! needs a string literal: utf8!(\"text\", b\"\\xC3\\xA9\")")
+    };
     ($($literals:tt)*) => {
         $crate::__private::utf8_impl!(($crate) $($literals)*)
     };
@@ -89,6 +92,9 @@ macro_rules! utf8 {
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! ascii {
+    () => {
+        ::core::compile_error!("ascii! needs a string literal: ascii!(\"text\")")
+    };
     ($($literals:tt)*) => {
         $crate::__private::ascii_impl!(($crate) $($literals)*)
     };
@@ -121,6 +127,9 @@ macro_rules! ascii {
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! utf8_cstr {
+    () => {
+        ::core::compile_error!("utf8_cstr! needs a C string or string literal: utf8_cstr!(c\"text\")")
+    };
     ($($literals:tt)*) => {
         $crate::__private::utf8_cstr_impl!(($crate) $($literals)*)
     };
@@ -157,6 +166,9 @@ macro_rules! utf8_cstr {
 #[cfg_attr(docsrs, doc(cfg(feature = "macros")))]
 #[macro_export]
 macro_rules! include_utf8 {
+    () => {
+        ::core::compile_error!("include_utf8! needs a path, written as a string literal: include_utf8!(\"path/to/file.txt\")")
+    };
     ($($path:tt)*) => {
         $crate::__private::include_utf8_impl!(($crate) $($path)*)
     };
