@@ -721,7 +721,7 @@ fn exponent(cur: &mut Cursor<'_>) -> Result<bool, LitError> {
     clippy::panic,
     clippy::needless_raw_string_hashes
 )]
-mod tests {
+pub(crate) mod tests {
     //! rustc is the oracle: each `check!` literal is compiled by rustc, and its value must
     //! equal what [`parse`] makes of `stringify!`, which is the literal's exact source text.
 
@@ -1189,10 +1189,11 @@ newline are literal",
         assert_eq!(line_col_at("\"ok\n  \\q\"", e.source.start), Some((2, 3)));
     }
 
-    /// A tiny xorshift RNG so the property tests need no dependencies.
-    struct XorShift(u64);
+    /// A tiny xorshift RNG so the property tests need no dependencies
+    /// (`tests/rustc_oracle.rs` uses it too).
+    pub(crate) struct XorShift(pub(crate) u64);
     impl XorShift {
-        fn below(&mut self, n: usize) -> usize {
+        pub(crate) fn below(&mut self, n: usize) -> usize {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;

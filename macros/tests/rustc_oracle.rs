@@ -87,15 +87,7 @@ const DELIMITERS: [(&str, &str); 12] = [
     ("\"", "\"x"),
 ];
 
-struct XorShift(u64);
-impl XorShift {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        usize::try_from(self.0 % u64::try_from(n).unwrap()).unwrap()
-    }
-}
+use lit::tests::XorShift;
 
 fn rustc() -> String {
     std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_owned())
