@@ -6,14 +6,14 @@
 //! (`$crate`), so that the expansion names `utf8lit`'s items however the
 //! user's crate refers to it. Everything user-facing is documented there.
 //!
-//! How it works: each literal token's source text is parsed ([`lit`]) into
+//! How it works: each literal token's source text is parsed (`lit.rs`) into
 //! its exact bytes plus a map back to the source, the bytes are checked by
-//! the runtime's own decoder ([`decode`], the same file), and then
+//! the runtime's own decoder (`decode.rs`, the same file), and then
 //!
 //! - valid bytes become an ordinary string literal token in the expansion
 //!   (no `unsafe`, no UTF-8 check left for const evaluation);
 //! - a problem becomes one `compile_error!` on the offending literal, worded
-//!   by the runtime's own [`explain`] module with byte escapes, followed by
+//!   by the runtime's own `explain.rs` with byte escapes, followed by
 //!   a value of the right type so that no second error follows.
 //!
 //! No input panics: every path returns tokens.
