@@ -63,7 +63,7 @@
 //! With default features off the crate is `#![no_std]` and needs neither
 //! `std` nor `alloc`.
 //!
-//! The minimum supported Rust version is 1.88.
+//! The minimum supported Rust version is 1.89.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -80,6 +80,7 @@ mod bom;
 pub mod decode;
 mod error;
 mod explain;
+mod fast;
 mod macros;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -174,9 +174,11 @@ macro_rules! include_utf8 {
     };
 }
 
-/// What the macro expansions name. Not public API.
+/// What the macro expansions name, and the kernels by name for the tests,
+/// benchmarks and fuzz targets. Not public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::fast::Kernel;
     #[cfg(feature = "macros")]
     pub use utf8lit_macros::{ascii_impl, include_utf8_impl, utf8_cstr_impl, utf8_impl};
 

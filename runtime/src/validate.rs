@@ -1,6 +1,6 @@
 //! The run-time entry point.
 
-use crate::decode::{self, Utf8Error};
+use crate::decode::Utf8Error;
 
 /// Checks that `bytes` is UTF-8 as RFC 3629 defines it.
 ///
@@ -28,5 +28,5 @@ use crate::decode::{self, Utf8Error};
 /// ```
 #[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
-    decode::validate(bytes)
+    crate::fast::validate(bytes)
 }

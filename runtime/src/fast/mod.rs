@@ -1,0 +1,215 @@
+//! The run-time fast path: kernels that prove input valid quickly and, at
+//! the first sign of trouble, hand the region to the reference decoder.
+//!
+//! A kernel answers one question: "is all of this UTF-8?" Its answer is
+//! either yes, or an offset at or before which nothing is wrong (every
+//! sequence that ends before that offset is valid). [`validate_with`] then
+//! lets [`decode::validate_from`] find the actual error from the nearest
+//! character boundary, so the error a caller sees is always the reference
+//! decoder's. A kernel that cries wolf costs time, never correctness; a
+//! kernel that misses an error is a bug, which the kernel suites and the
+//! fuzz targets exist to catch.
+//!
+//! Kernels, fastest first:
+//! - `avx512`: 64 bytes a step, AVX-512 BW + VBMI, masked loads for the
+//!   tail (so a 20-byte input is one step);
+//! - `avx2`, `sse42`: 32 and 16 bytes a step (the lookup algorithm of
+//!   Keiser and Lemire, "Validating UTF-8 in less than one instruction per
+//!   byte", 2021);
+//! - `swar`: portable, eight bytes at a time through ASCII, one sequence at a
+//!   time otherwise.
+//!
+//! With `std` the best kernel the CPU supports is picked on first use and
+//! remembered; without `std` the choice is made at compile time from the
+//! enabled target features.
+
+#![allow(unsafe_code)]
+
+use crate::decode::{self, Utf8Error};
+
+mod swar;
+mod tables;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// One implementation of validation. Not public API: tests, benchmarks and
+/// fuzz targets use it to run each implementation by name.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kernel {
+    /// AVX-512 (F, BW and VBMI), 64 bytes a step, masked tail loads.
+    Avx512,
+    /// AVX2, 32 bytes a step.
+    Avx2,
+    /// SSE4.2, 16 bytes a step.
+    Sse42,
+    /// Portable word-at-a-time code.
+    Swar,
+    /// The `const` reference decoder alone.
+    Reference,
+}
+
+impl Kernel {
+    /// Every implementation, fastest first.
+    pub const ALL: [Kernel; 5] = [
+        Kernel::Avx512,
+        Kernel::Avx2,
+        Kernel::Sse42,
+        Kernel::Swar,
+        Kernel::Reference,
+    ];
+
+    /// The name used in benchmark and test reports.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kernel::Avx512 => "avx512",
+            Kernel::Avx2 => "avx2",
+            Kernel::Sse42 => "sse42",
+            Kernel::Swar => "swar",
+            Kernel::Reference => "reference",
+        }
+    }
+
+    /// Whether this CPU (with `std`: detected at run time; without: the
+    /// compile-time target features) can run the kernel.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => x86::avx512_available(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => x86::avx2_available(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse42 => x86::sse42_available(),
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => false,
+            Kernel::Swar | Kernel::Reference => true,
+        }
+    }
+
+    /// The kernel [`crate::validate`] uses on this machine.
+    #[must_use]
+    pub fn selected() -> Kernel {
+        Kernel::ALL
+            .into_iter()
+            .find(|k| k.is_available())
+            .unwrap_or(Kernel::Swar)
+    }
+
+    /// Validates with this kernel, or `None` when the CPU lacks it. The
+    /// answer (and any error) is always the reference decoder's.
+    #[must_use]
+    pub fn validate(self, bytes: &[u8]) -> Option<Result<(), Utf8Error>> {
+        let suspect = match self {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 if x86::avx512_available() => {
+                // SAFETY: the CPU has the features the kernel is compiled for.
+                unsafe { x86::avx512::check(bytes) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 if x86::avx2_available() => {
+                // SAFETY: as above.
+                unsafe { x86::avx2::check(bytes) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse42 if x86::sse42_available() => {
+                // SAFETY: as above.
+                unsafe { x86::sse42::check(bytes) }
+            }
+            Kernel::Swar => swar::check(bytes),
+            Kernel::Reference => return Some(decode::validate(bytes)),
+            _ => return None,
+        };
+        Some(explain(bytes, suspect))
+    }
+}
+
+/// Validates with the best kernel for this machine.
+#[inline]
+pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+    explain(bytes, dispatch(bytes))
+}
+
+/// Runs the chosen kernel: `None` when `bytes` is valid, otherwise an offset
+/// such that every sequence ending before it is valid.
+#[inline]
+fn dispatch(bytes: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::check(bytes)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        swar::check(bytes)
+    }
+}
+
+/// Turns a kernel's suspicion into the reference decoder's verdict.
+#[inline]
+fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
+    match suspect {
+        None => Ok(()),
+        Some(at) => explain_from(bytes, at),
+    }
+}
+
+/// The error path, kept out of line so the valid path stays small.
+#[cold]
+#[inline(never)]
+fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+    decode::validate_from(bytes, boundary_near(bytes, at))
+}
+
+/// A character boundary at or before `at` with only valid sequences before
+/// it, given that every sequence ending before `at` is valid.
+///
+/// A sequence that starts three or more bytes before `at` has ended by `at`
+/// (sequences are at most four bytes), so the continuation bytes at the
+/// start of `bytes[at - 3..]` finish such sequences, and the first byte that
+/// is not a continuation starts a sequence that the kernel may have rejected.
+fn boundary_near(bytes: &[u8], at: usize) -> usize {
+    let at = at.min(bytes.len());
+    let mut start = at.saturating_sub(3);
+    while start < at
+        && bytes
+            .get(start)
+            .is_some_and(|&b| decode::is_continuation(b))
+    {
+        start += 1;
+    }
+    start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boundary_near_steps_over_the_tail_of_an_earlier_sequence() {
+        let text = "a\u{10348}b".as_bytes(); // a F0 90 8D 88 b
+        assert_eq!(boundary_near(text, 0), 0);
+        assert_eq!(boundary_near(text, 1), 0);
+        assert_eq!(boundary_near(text, 4), 1);
+        assert_eq!(boundary_near(text, 5), 5);
+        assert_eq!(boundary_near(text, 6), 5);
+        assert_eq!(boundary_near(text, 60), 5);
+    }
+
+    #[test]
+    fn every_available_kernel_agrees_with_std_on_every_two_byte_input() {
+        for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+            for n in 0..=0xFFFFu16 {
+                let buf = n.to_le_bytes();
+                let ours = kernel.validate(&buf).unwrap();
+                let std = core::str::from_utf8(&buf);
+                assert_eq!(ours.is_ok(), std.is_ok(), "{kernel:?} on {buf:02X?}");
+                if let (Err(a), Err(b)) = (ours, std) {
+                    assert_eq!(a.valid_up_to(), b.valid_up_to(), "{kernel:?} on {buf:02X?}");
+                    assert_eq!(a.error_len(), b.error_len(), "{kernel:?} on {buf:02X?}");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! The lookup algorithm for the 128- and 256-bit kernels, written once.
+//!
+//! `lookup_kernel!("features")` expands, inside a kernel's module, to its
+//! `check`. The module provides the vector type `V`, `LANES`, and small
+//! `#[target_feature]` primitives: `load`, `load_table`, `splat`, `or`,
+//! `and`, `xor`, `subs`, `high_nibbles`, `low_nibbles`, `shuffle`, `prev1`,
+//! `prev2`, `prev3`, `any` (a nonzero byte) and `any_high` (a byte >= 0x80).
+//! A macro, not a generic function, so that every primitive is compiled
+//! with the kernel's target features and inlined into it.
+
+macro_rules! lookup_kernel {
+    ($features:literal) => {
+        use crate::fast::tables::{
+            incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
+            THIRD_BYTE_BIAS,
+        };
+
+        /// Two vectors: the unit in which ASCII is skipped and errors are
+        /// tested.
+        const GROUP: usize = 2 * LANES;
+
+        static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
+        static PREV_LOW_N: [u8; LANES] = repeated(PREV_LOW);
+        static CUR_HIGH_N: [u8; LANES] = repeated(CUR_HIGH);
+        static INCOMPLETE_MAX: [u8; LANES] = incomplete_max();
+
+        /// The constants, loaded once per call.
+        #[derive(Clone, Copy)]
+        struct Consts {
+            prev_high: V,
+            prev_low: V,
+            cur_high: V,
+            third_bias: V,
+            fourth_bias: V,
+            top_bit: V,
+            incomplete_max: V,
+        }
+
+        impl Consts {
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn new() -> Self {
+                Self {
+                    prev_high: load_table(&PREV_HIGH_N),
+                    prev_low: load_table(&PREV_LOW_N),
+                    cur_high: load_table(&CUR_HIGH_N),
+                    third_bias: splat(THIRD_BYTE_BIAS),
+                    fourth_bias: splat(FOURTH_BYTE_BIAS),
+                    top_bit: splat(0x80),
+                    incomplete_max: load_table(&INCOMPLETE_MAX),
+                }
+            }
+
+            /// Nonzero lanes where `input` (after `prev`) breaks a rule.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn errors(&self, input: V, prev: V) -> V {
+                let prev1 = prev1(input, prev);
+                let special = and(
+                    and(
+                        shuffle(self.prev_high, high_nibbles(prev1)),
+                        shuffle(self.prev_low, low_nibbles(prev1)),
+                    ),
+                    shuffle(self.cur_high, high_nibbles(input)),
+                );
+                let must_continue = and(
+                    or(
+                        subs(prev2(input, prev), self.third_bias),
+                        subs(prev3(input, prev), self.fourth_bias),
+                    ),
+                    self.top_bit,
+                );
+                xor(must_continue, special)
+            }
+
+            /// Whether a vector ends inside a sequence.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn ends_inside_sequence(&self, v: V) -> bool {
+                any(subs(v, self.incomplete_max))
+            }
+        }
+
+        /// `None` when `bytes` is valid; otherwise an offset such that every
+        /// sequence ending before it is valid.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
+            let c = Consts::new();
+            let len = bytes.len();
+            let ptr = bytes.as_ptr();
+            let mut prev = splat(0);
+            // Whether `prev` ends inside a sequence: only ASCII groups need
+            // to know, as `errors` sees the previous vector itself.
+            let mut prev_cut = false;
+            let mut at = 0;
+            while at + GROUP <= len {
+                // SAFETY: `at + GROUP <= len`.
+                let (a, b) = unsafe { (load(ptr.add(at)), load(ptr.add(at + LANES))) };
+                if !any_high(or(a, b)) {
+                    if prev_cut {
+                        return Some(at);
+                    }
+                    prev = b;
+                    at += GROUP;
+                    continue;
+                }
+                if any(or(c.errors(a, prev), c.errors(b, a))) {
+                    return Some(at);
+                }
+                prev = b;
+                prev_cut = c.ends_inside_sequence(b);
+                at += GROUP;
+            }
+            if at == len {
+                return prev_cut.then_some(len);
+            }
+            // The rest, fewer than `GROUP` bytes, padded with zeros (ASCII,
+            // which a sequence cut off by the end fails to continue).
+            let mut buf = [0u8; GROUP];
+            let rest = &bytes[at..];
+            buf[..rest.len()].copy_from_slice(rest);
+            // SAFETY: `buf` is `GROUP` bytes.
+            let (a, b) = unsafe { (load(buf.as_ptr()), load(buf.as_ptr().add(LANES))) };
+            any(or(c.errors(a, prev), c.errors(b, a))).then_some(at)
+        }
+    };
+}
