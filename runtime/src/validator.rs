@@ -176,6 +176,24 @@ impl Utf8Validator {
                 Err(err) => return Err(self.fail(err)),
             }
         }
+        // Split off a sequence cut by the end of the chunk, so the body
+        // ends on a character boundary and the fast path proves it whole;
+        // only the (at most three) bytes of the tail take the slow road.
+        let (body, tail) = chunk.split_at(cut_sequence_start(chunk));
+        self.check(body)?;
+        if tail.is_empty() {
+            Ok(())
+        } else if self.pending_len > 0 {
+            // The body ended in a sequence of its own that the tail's lead
+            // byte interrupts (`E2` then `F0`): the held-back route reports it.
+            self.update(tail)
+        } else {
+            self.check(tail)
+        }
+    }
+
+    /// Checks bytes that follow the accepted ones (nothing held back).
+    fn check(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
         match crate::validate(chunk) {
             Ok(()) => {
                 self.accept(chunk);
@@ -279,6 +297,24 @@ impl Utf8Validator {
             None => Ok(Some(0)),
         }
     }
+}
+
+/// Where a sequence cut off by the end of `chunk` starts: the offset of the
+/// last lead byte if it announces more bytes than the chunk has left, else
+/// the length of the chunk.
+fn cut_sequence_start(chunk: &[u8]) -> usize {
+    let len = chunk.len();
+    for start in (len.saturating_sub(MAX_PENDING)..len).rev() {
+        let byte = chunk[start];
+        if !decode::is_continuation(byte) {
+            return if decode::announced_len(byte) > len - start {
+                start
+            } else {
+                len
+            };
+        }
+    }
+    len
 }
 
 /// The history, the held-back bytes and the start of a chunk, in one buffer
