@@ -52,7 +52,6 @@ static PREV_LOW_64: Table = Table(repeated(PREV_LOW));
 static CUR_HIGH_64: Table = Table(repeated(CUR_HIGH));
 static SHIFT_1: Table = shifted_by(1);
 static SHIFT_2: Table = shifted_by(2);
-static SHIFT_3: Table = shifted_by(3);
 static INCOMPLETE_MAX: Table = Table(incomplete_max());
 
 /// The constants, loaded once per call.
@@ -63,11 +62,18 @@ struct Consts {
     cur_high: __m512i,
     shift1: __m512i,
     shift2: __m512i,
-    shift3: __m512i,
     third_bias: __m512i,
     fourth_bias: __m512i,
     top_bit: __m512i,
     incomplete_max: __m512i,
+}
+
+/// What a block passes to the next: its bytes, and where it has the top
+/// bit of `leads` set (see [`Consts::step`]).
+#[derive(Clone, Copy)]
+struct Carry {
+    bytes: __m512i,
+    leads: __m512i,
 }
 
 #[inline]
@@ -87,7 +93,6 @@ impl Consts {
             cur_high: load(&CUR_HIGH_64),
             shift1: load(&SHIFT_1),
             shift2: load(&SHIFT_2),
-            shift3: load(&SHIFT_3),
             third_bias: _mm512_set1_epi8(THIRD_BYTE_BIAS.cast_signed()),
             fourth_bias: _mm512_set1_epi8(FOURTH_BYTE_BIAS.cast_signed()),
             top_bit: _mm512_set1_epi8(0x80_u8.cast_signed()),
@@ -95,11 +100,19 @@ impl Consts {
         }
     }
 
-    /// Nonzero lanes where `input` (after `prev`) breaks a rule.
+    /// Checks `input` after the block `carry` describes: ORs a nonzero byte
+    /// into `errors` for each broken rule, and describes `input` for the
+    /// next block.
+    ///
+    /// The byte two back must lead a 3- or 4-byte sequence, or the byte
+    /// three back a 4-byte one, exactly where a continuation byte follows a
+    /// continuation byte. Rather than shift the block by two and by three,
+    /// `leads` marks each byte that is itself at least E0 or follows one at
+    /// least F0, and one shift by two lines the marks up.
     #[inline]
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    fn errors(&self, input: __m512i, prev: __m512i) -> __m512i {
-        let prev1 = _mm512_permutex2var_epi8(prev, self.shift1, input);
+    fn step(&self, errors: __m512i, input: __m512i, carry: Carry) -> (__m512i, Carry) {
+        let prev1 = _mm512_permutex2var_epi8(carry.bytes, self.shift1, input);
         // `vpermb` reads the low six bits of each index: bits 4 and 5 are
         // the next nibble up (or, after the 16-bit shift, the neighbour's
         // low bits), which the repeated tables ignore.
@@ -107,15 +120,21 @@ impl Consts {
         let prev_low = _mm512_permutexvar_epi8(prev1, self.prev_low);
         let cur_high = _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(input), self.cur_high);
         let special = _mm512_ternarylogic_epi32::<AND3>(prev_high, prev_low, cur_high);
-        let prev2 = _mm512_permutex2var_epi8(prev, self.shift2, input);
-        let prev3 = _mm512_permutex2var_epi8(prev, self.shift3, input);
-        let must_continue = _mm512_ternarylogic_epi32::<OR_AND>(
-            _mm512_subs_epu8(prev2, self.third_bias),
-            _mm512_subs_epu8(prev3, self.fourth_bias),
+        let leads = _mm512_ternarylogic_epi32::<OR_AND>(
+            _mm512_subs_epu8(input, self.third_bias),
+            _mm512_subs_epu8(prev1, self.fourth_bias),
             self.top_bit,
         );
-        // A lone continuation pair where none is due, or a due one missing.
-        _mm512_ternarylogic_epi32::<OR_XOR>(_mm512_setzero_si512(), must_continue, special)
+        let must_continue = _mm512_permutex2var_epi8(carry.leads, self.shift2, leads);
+        // A continuation pair where none is due, or a due one missing.
+        let errors = _mm512_ternarylogic_epi32::<OR_XOR>(errors, must_continue, special);
+        (
+            errors,
+            Carry {
+                bytes: input,
+                leads,
+            },
+        )
     }
 
     /// Whether a block ends inside a sequence.
@@ -143,8 +162,19 @@ fn any(v: __m512i) -> bool {
     _mm512_test_epi8_mask(v, v) != 0
 }
 
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn is_ascii(v: __m512i) -> bool {
+    _mm512_movepi8_mask(v) == 0
+}
+
 /// `None` when `bytes` is valid; otherwise an offset such that every
 /// sequence ending before it is valid.
+///
+/// Loads are aligned: the first block is the aligned 64 bytes that hold the
+/// first byte, read with the lanes before it masked off (zeros, as if ASCII
+/// came first), so that no load of the main loop straddles two cache lines.
+/// The last block is masked the same way at its end.
 ///
 /// # Safety
 ///
@@ -152,68 +182,136 @@ fn any(v: __m512i) -> bool {
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
     let c = Consts::new();
+    let zero = _mm512_setzero_si512();
     let len = bytes.len();
     let ptr = bytes.as_ptr();
-    let mut prev = _mm512_setzero_si512();
-    // Whether `prev` ends inside a sequence: only ASCII groups need to
-    // know, as `errors` sees the previous block itself.
-    let mut prev_cut = false;
-    let mut at = 0;
+    if len < BLOCK {
+        // One masked load: a few dozen bytes cost one step.
+        // SAFETY: the mask covers the `len < BLOCK` lanes of `bytes`; the
+        // masked-off lanes are neither read nor faulted on, and are zero.
+        let a = unsafe { _mm512_maskz_loadu_epi8((1u64 << len) - 1, ptr.cast()) };
+        if is_ascii(a) {
+            return None;
+        }
+        let carry = Carry {
+            bytes: zero,
+            leads: zero,
+        };
+        return any(c.step(zero, a, carry).0).then_some(0);
+    }
+    // The first block: the aligned 64 bytes that hold `bytes[0]`, the
+    // `skew` lanes before it masked off. `at` counts from `bytes[0]`, so the
+    // aligned blocks that follow start at `at = BLOCK - skew`, a multiple of
+    // 64 bytes past the aligned address.
+    let skew = ptr.addr() % BLOCK;
+    // SAFETY: the lanes `skew..64` of the aligned block at `ptr - skew` are
+    // `bytes[..64 - skew]`, in bounds as `len >= 64`; the lanes before are
+    // masked off, so they are neither read nor faulted on (the pointer is
+    // only an address for the masked load, computed with wrapping
+    // arithmetic).
+    let first = unsafe { _mm512_maskz_loadu_epi8(u64::MAX << skew, ptr.wrapping_sub(skew).cast()) };
+    let mut carry = Carry {
+        bytes: zero,
+        leads: zero,
+    };
+    // Whether `carry.bytes` ends inside a sequence: only ASCII blocks need
+    // to know, as `step` sees the previous block itself.
+    let mut cut = false;
+    if !is_ascii(first) {
+        let (errors, next) = c.step(zero, first, carry);
+        if any(errors) {
+            return Some(0);
+        }
+        carry = next;
+        cut = c.ends_inside_sequence(first);
+    } else {
+        carry.bytes = first;
+    }
+    let mut at = BLOCK - skew;
     while at + GROUP <= len {
         // SAFETY: `at + GROUP <= len`.
-        let (a, b, c2, d) = unsafe {
-            (
+        let blocks = unsafe {
+            [
                 load_bytes(ptr.add(at)),
                 load_bytes(ptr.add(at + BLOCK)),
                 load_bytes(ptr.add(at + 2 * BLOCK)),
                 load_bytes(ptr.add(at + 3 * BLOCK)),
-            )
+            ]
         };
-        let high = _mm512_or_si512(_mm512_ternarylogic_epi32::<OR3>(a, b, c2), d);
-        if _mm512_movepi8_mask(high) == 0 {
-            if prev_cut {
+        let [a, b, c2, d] = blocks;
+        if is_ascii(_mm512_or_si512(
+            _mm512_ternarylogic_epi32::<OR3>(a, b, c2),
+            d,
+        )) {
+            if cut {
                 return Some(at);
             }
-            prev = d;
+            // After ASCII nothing is due.
+            carry = Carry {
+                bytes: d,
+                leads: zero,
+            };
             at += GROUP;
             continue;
         }
-        let ea = c.errors(a, prev);
-        let eb = c.errors(b, a);
-        let ec = c.errors(c2, b);
-        let ed = c.errors(d, c2);
-        if any(_mm512_or_si512(
-            _mm512_ternarylogic_epi32::<OR3>(ea, eb, ec),
-            ed,
-        )) {
-            // Name the first bad block, so the reference decoder has at
-            // most a block and three bytes to read.
-            let at = [ea, eb, ec]
-                .iter()
-                .position(|&e| any(e))
-                .map_or(at + 3 * BLOCK, |k| at + k * BLOCK);
-            return Some(at);
+        let start = carry;
+        let (errors, next) = c.step(zero, a, carry);
+        let (errors, next) = c.step(errors, b, next);
+        let (errors, next) = c.step(errors, c2, next);
+        let (errors, next) = c.step(errors, d, next);
+        if any(errors) {
+            return Some(at + first_bad_block(&c, &blocks, start));
         }
-        prev = d;
-        prev_cut = c.ends_inside_sequence(d);
+        carry = next;
+        cut = c.ends_inside_sequence(d);
         at += GROUP;
     }
     while at + BLOCK <= len {
         // SAFETY: `at + BLOCK <= len`.
         let a = unsafe { load_bytes(ptr.add(at)) };
-        if any(c.errors(a, prev)) {
-            return Some(at);
+        if is_ascii(a) {
+            if cut {
+                return Some(at);
+            }
+            carry = Carry {
+                bytes: a,
+                leads: zero,
+            };
+        } else {
+            let (errors, next) = c.step(zero, a, carry);
+            if any(errors) {
+                return Some(at);
+            }
+            carry = next;
+            cut = c.ends_inside_sequence(a);
         }
-        prev = a;
-        prev_cut = c.ends_inside_sequence(a);
         at += BLOCK;
     }
     let rest = len - at;
     if rest == 0 {
-        return prev_cut.then_some(len);
+        return cut.then_some(len);
     }
     // SAFETY: the mask covers `rest < BLOCK` lanes, the bytes `at..len`;
     // the masked-off lanes are neither read nor faulted on, and are zero.
     let a = unsafe { _mm512_maskz_loadu_epi8((1u64 << rest) - 1, ptr.add(at).cast()) };
-    any(c.errors(a, prev)).then_some(at)
+    if is_ascii(a) {
+        return cut.then_some(at);
+    }
+    any(c.step(zero, a, carry).0).then_some(at)
+}
+
+/// The offset in a group of its first block with an error (the error path:
+/// the group is checked again a block at a time).
+#[cold]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn first_bad_block(c: &Consts, blocks: &[__m512i; 4], mut carry: Carry) -> usize {
+    let zero = _mm512_setzero_si512();
+    for (k, &block) in blocks.iter().enumerate() {
+        let (errors, next) = c.step(zero, block, carry);
+        if any(errors) {
+            return k * BLOCK;
+        }
+        carry = next;
+    }
+    3 * BLOCK
 }
