@@ -217,15 +217,15 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
     // Whether `carry.bytes` ends inside a sequence: only ASCII blocks need
     // to know, as `step` sees the previous block itself.
     let mut cut = false;
-    if !is_ascii(first) {
+    if is_ascii(first) {
+        carry.bytes = first;
+    } else {
         let (errors, next) = c.step(zero, first, carry);
         if any(errors) {
             return Some(0);
         }
         carry = next;
         cut = c.ends_inside_sequence(first);
-    } else {
-        carry.bytes = first;
     }
     let mut at = BLOCK - skew;
     while at + GROUP <= len {
