@@ -22,6 +22,8 @@ use crate::fast::tables::{
 const BLOCK: usize = 64;
 /// Four blocks: the unit in which ASCII is skipped and errors are tested.
 const GROUP: usize = 4 * BLOCK;
+/// The length from which the main loop's loads are aligned.
+const ALIGN_FROM: usize = GROUP;
 
 /// `vpternlogd` truth tables (bit `4a + 2b + c` is f(a, b, c)).
 const AND3: i32 = 0x80;
@@ -181,31 +183,42 @@ fn is_ascii(v: __m512i) -> bool {
 /// The CPU must have AVX-512 F, BW and VBMI.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
-    let c = Consts::new();
     let zero = _mm512_setzero_si512();
     let len = bytes.len();
     let ptr = bytes.as_ptr();
-    if len < BLOCK {
-        // One masked load: a few dozen bytes cost one step.
-        // SAFETY: the mask covers the `len < BLOCK` lanes of `bytes`; the
+    if len <= BLOCK {
+        // One masked load: up to 64 bytes cost one step.
+        let mask = u64::MAX >> (BLOCK - len);
+        // SAFETY: the mask covers the `len <= BLOCK` lanes of `bytes`; the
         // masked-off lanes are neither read nor faulted on, and are zero.
-        let a = unsafe { _mm512_maskz_loadu_epi8((1u64 << len) - 1, ptr.cast()) };
+        let a = unsafe { _mm512_maskz_loadu_epi8(mask, ptr.cast()) };
         if is_ascii(a) {
             return None;
         }
+        // The tables are loaded only now: ASCII needs none of them.
+        let c = Consts::new();
         let carry = Carry {
             bytes: zero,
             leads: zero,
         };
-        return any(c.step(zero, a, carry).0).then_some(0);
+        // With 64 bytes no zero lane follows the input to catch a sequence
+        // that the end cuts off.
+        let cut = len == BLOCK && c.ends_inside_sequence(a);
+        return (cut || any(c.step(zero, a, carry).0)).then_some(0);
     }
     // The first block: the aligned 64 bytes that hold `bytes[0]`, the
     // `skew` lanes before it masked off. `at` counts from `bytes[0]`, so the
     // aligned blocks that follow start at `at = BLOCK - skew`, a multiple of
-    // 64 bytes past the aligned address.
-    let skew = ptr.addr() % BLOCK;
-    // SAFETY: the lanes `skew..64` of the aligned block at `ptr - skew` are
-    // `bytes[..64 - skew]`, in bounds as `len >= 64`; the lanes before are
+    // 64 bytes past the aligned address. (Below a few blocks, aligning costs
+    // more than it saves.)
+    let c = Consts::new();
+    let skew = if len >= ALIGN_FROM {
+        ptr.addr() % BLOCK
+    } else {
+        0
+    };
+    // SAFETY: the lanes `skew..64` of the block at `ptr - skew` are
+    // `bytes[..64 - skew]`, in bounds as `len > 64`; the lanes before are
     // masked off, so they are neither read nor faulted on (the pointer is
     // only an address for the masked load, computed with wrapping
     // arithmetic).
