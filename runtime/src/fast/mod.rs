@@ -200,6 +200,7 @@ mod tests {
     #[test]
     fn every_available_kernel_agrees_with_std_on_every_two_byte_input() {
         for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+            assert_eq!(kernel.validate(b""), Some(Ok(())), "{kernel:?}");
             for n in 0..=0xFFFFu16 {
                 let buf = n.to_le_bytes();
                 let ours = kernel.validate(&buf).unwrap();

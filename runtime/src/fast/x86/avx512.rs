@@ -187,24 +187,7 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
     let len = bytes.len();
     let ptr = bytes.as_ptr();
     if len <= BLOCK {
-        // One masked load: up to 64 bytes cost one step.
-        let mask = u64::MAX >> (BLOCK - len);
-        // SAFETY: the mask covers the `len <= BLOCK` lanes of `bytes`; the
-        // masked-off lanes are neither read nor faulted on, and are zero.
-        let a = unsafe { _mm512_maskz_loadu_epi8(mask, ptr.cast()) };
-        if is_ascii(a) {
-            return None;
-        }
-        // The tables are loaded only now: ASCII needs none of them.
-        let c = Consts::new();
-        let carry = Carry {
-            bytes: zero,
-            leads: zero,
-        };
-        // With 64 bytes no zero lane follows the input to catch a sequence
-        // that the end cuts off.
-        let cut = len == BLOCK && c.ends_inside_sequence(a);
-        return (cut || any(c.step(zero, a, carry).0)).then_some(0);
+        return check_short(bytes);
     }
     // The first block: the aligned 64 bytes that hold `bytes[0]`, the
     // `skew` lanes before it masked off. `at` counts from `bytes[0]`, so the
@@ -311,6 +294,32 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
         return cut.then_some(at);
     }
     any(c.step(zero, a, carry).0).then_some(at)
+}
+
+/// [`check`] for up to 64 bytes: one masked load, one step.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn check_short(bytes: &[u8]) -> Option<usize> {
+    let len = bytes.len();
+    let zero = _mm512_setzero_si512();
+    // `len` lanes; none for an empty input (a shift by 64 would be all).
+    let mask = u64::MAX.checked_shr((BLOCK - len) as u32).unwrap_or(0);
+    // SAFETY: the mask covers the `len <= BLOCK` lanes of `bytes`; the
+    // masked-off lanes are neither read nor faulted on, and are zero.
+    let a = unsafe { _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast()) };
+    if is_ascii(a) {
+        return None;
+    }
+    // The tables are loaded only now: ASCII needs none of them.
+    let c = Consts::new();
+    let carry = Carry {
+        bytes: zero,
+        leads: zero,
+    };
+    // With 64 bytes no zero lane follows the input to catch a sequence
+    // that the end cuts off.
+    let cut = len == BLOCK && c.ends_inside_sequence(a);
+    (cut || any(c.step(zero, a, carry).0)).then_some(0)
 }
 
 /// The offset in a group of its first block with an error (the error path:
