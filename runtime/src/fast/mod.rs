@@ -2,11 +2,12 @@
 //! the first sign of trouble, hand the region to the reference decoder.
 //!
 //! A kernel answers one question: "is all of this UTF-8?" Its answer is
-//! either yes, or an offset at or before which nothing is wrong (every
-//! sequence that ends before that offset is valid). [`validate_with`] then
-//! lets [`decode::validate_from`] find the actual error from the nearest
-//! character boundary, so the error a caller sees is always the reference
-//! decoder's. A kernel that cries wolf costs time, never correctness; a
+//! either yes, or the offset of the first byte it flags. Kernels flag an
+//! error at most three bytes after it starts (a lead byte is flagged at the
+//! byte that fails to continue it), and a stray continuation byte where it
+//! is, so the first error starts at or after [`boundary_near`] that offset,
+//! and [`decode::validate_from`] finds it from there: the error a caller sees
+//! is always the reference decoder's, and costs a few bytes of its time. A kernel that cries wolf costs time, never correctness; a
 //! kernel that misses an error is a bug, which the kernel suites and the
 //! fuzz targets exist to catch.
 //!
@@ -132,8 +133,8 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     explain(bytes, dispatch(bytes))
 }
 
-/// Runs the chosen kernel: `None` when `bytes` is valid, otherwise an offset
-/// such that every sequence ending before it is valid.
+/// Runs the chosen kernel: `None` when `bytes` is valid, otherwise the
+/// offset of the first flagged byte (see the module docs).
 #[inline]
 fn dispatch(bytes: &[u8]) -> Option<usize> {
     #[cfg(target_arch = "x86_64")]
@@ -162,13 +163,16 @@ fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     decode::validate_from(bytes, boundary_near(bytes, at))
 }
 
-/// A character boundary at or before `at` with only valid sequences before
-/// it, given that every sequence ending before `at` is valid.
+/// Where the reference decoder starts reading when a kernel flags `at`: the
+/// first byte in `at - 3 ..= at` that is not a continuation byte, else `at`.
 ///
-/// A sequence that starts three or more bytes before `at` has ended by `at`
-/// (sequences are at most four bytes), so the continuation bytes at the
-/// start of `bytes[at - 3..]` finish such sequences, and the first byte that
-/// is not a continuation starts a sequence that the kernel may have rejected.
+/// The first error starts in `at - 3 ..= at` (it is flagged at most three
+/// bytes on), or later (kernels that report a whole block or group report
+/// its start, and the error lies in it or in the three bytes before). It
+/// does not start with a continuation byte before `at`: a stray
+/// continuation byte is flagged where it is, and the flag would be earlier.
+/// So the bytes skipped here end sequences that started earlier and are
+/// valid, and the first error starts at or after the boundary returned.
 fn boundary_near(bytes: &[u8], at: usize) -> usize {
     let at = at.min(bytes.len());
     let mut start = at.saturating_sub(3);

@@ -1,9 +1,9 @@
 //! The AVX2 kernel: 32 bytes a vector.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_loadu_si256, _mm256_movemask_epi8,
-    _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8, _mm256_shuffle_epi8,
-    _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
+    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
 };
 
 type V = __m256i;
@@ -105,6 +105,14 @@ fn any(v: V) -> bool {
 #[target_feature(enable = "avx2")]
 fn any_high(v: V) -> bool {
     _mm256_movemask_epi8(v) != 0
+}
+
+/// A bit per lane, set where the byte is not zero.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn nonzero_lanes(v: V) -> u32 {
+    let zero = _mm256_cmpeq_epi8(v, splat(0));
+    !(_mm256_movemask_epi8(zero).cast_unsigned())
 }
 
 lookup_kernel!("avx2");

@@ -164,14 +164,27 @@ fn any(v: __m512i) -> bool {
     _mm512_test_epi8_mask(v, v) != 0
 }
 
+/// The first lane with a nonzero byte, if any.
+///
+/// A kernel reports this lane, not its block: the first error starts at
+/// most three bytes before the first flagged byte (a lead is flagged at the
+/// byte that fails to continue it, at most three bytes on), so the
+/// reference decoder has only those bytes to read.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn first_flagged(v: __m512i) -> Option<usize> {
+    let mask = _mm512_test_epi8_mask(v, v);
+    (mask != 0).then_some(mask.trailing_zeros() as usize)
+}
+
 #[inline]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
 fn is_ascii(v: __m512i) -> bool {
     _mm512_movepi8_mask(v) == 0
 }
 
-/// `None` when `bytes` is valid; otherwise an offset such that every
-/// sequence ending before it is valid.
+/// `None` when `bytes` is valid; otherwise the offset of the first
+/// flagged byte (see `crate::fast` for what that promises).
 ///
 /// Loads are aligned: the first block is the aligned 64 bytes that hold the
 /// first byte, read with the lanes before it masked off (zeros, as if ASCII
@@ -217,8 +230,9 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
         carry.bytes = first;
     } else {
         let (errors, next) = c.step(zero, first, carry);
-        if any(errors) {
-            return Some(0);
+        if let Some(lane) = first_flagged(errors) {
+            // The lanes before `skew` are zeros, never flagged.
+            return Some(lane.saturating_sub(skew));
         }
         carry = next;
         cut = c.ends_inside_sequence(first);
@@ -256,7 +270,7 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
         let (errors, next) = c.step(errors, c2, next);
         let (errors, next) = c.step(errors, d, next);
         if any(errors) {
-            return Some(at + first_bad_block(&c, &blocks, start));
+            return Some(at + first_flagged_in_group(&c, &blocks, start));
         }
         carry = next;
         cut = c.ends_inside_sequence(d);
@@ -275,8 +289,8 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
             };
         } else {
             let (errors, next) = c.step(zero, a, carry);
-            if any(errors) {
-                return Some(at);
+            if let Some(lane) = first_flagged(errors) {
+                return Some(at + lane);
             }
             carry = next;
             cut = c.ends_inside_sequence(a);
@@ -293,7 +307,7 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
     if is_ascii(a) {
         return cut.then_some(at);
     }
-    any(c.step(zero, a, carry).0).then_some(at)
+    first_flagged(c.step(zero, a, carry).0).map(|lane| at + lane)
 }
 
 /// [`check`] for up to 64 bytes: one masked load, one step.
@@ -317,23 +331,27 @@ fn check_short(bytes: &[u8]) -> Option<usize> {
         leads: zero,
     };
     // With 64 bytes no zero lane follows the input to catch a sequence
-    // that the end cuts off.
-    let cut = len == BLOCK && c.ends_inside_sequence(a);
-    (cut || any(c.step(zero, a, carry).0)).then_some(0)
+    // that the end cuts off: ask.
+    match first_flagged(c.step(zero, a, carry).0) {
+        Some(lane) => Some(lane),
+        None if len == BLOCK && c.ends_inside_sequence(a) => Some(BLOCK),
+        None => None,
+    }
 }
 
-/// The offset in a group of its first block with an error (the error path:
-/// the group is checked again a block at a time).
+/// The offset in a group of its first flagged byte (the error path: the
+/// group is checked again a block at a time).
 #[cold]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-fn first_bad_block(c: &Consts, blocks: &[__m512i; 4], mut carry: Carry) -> usize {
+fn first_flagged_in_group(c: &Consts, blocks: &[__m512i; 4], mut carry: Carry) -> usize {
     let zero = _mm512_setzero_si512();
     for (k, &block) in blocks.iter().enumerate() {
         let (errors, next) = c.step(zero, block, carry);
-        if any(errors) {
-            return k * BLOCK;
+        if let Some(lane) = first_flagged(errors) {
+            return k * BLOCK + lane;
         }
         carry = next;
     }
-    3 * BLOCK
+    // Not reached: the group had a flagged byte.
+    0
 }

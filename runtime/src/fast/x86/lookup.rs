@@ -4,7 +4,8 @@
 //! `check`. The module provides the vector type `V`, `LANES`, and small
 //! `#[target_feature]` primitives: `load`, `load_table`, `splat`, `or`,
 //! `and`, `xor`, `subs`, `high_nibbles`, `low_nibbles`, `shuffle`, `prev1`,
-//! `prev2`, `prev3`, `any` (a nonzero byte) and `any_high` (a byte >= 0x80).
+//! `prev2`, `prev3`, `any` (a nonzero byte), `any_high` (a byte >= 0x80) and
+//! `nonzero_lanes` (a bit per nonzero byte).
 //! A macro, not a generic function, so that every primitive is compiled
 //! with the kernel's target features and inlined into it.
 
@@ -81,8 +82,8 @@ macro_rules! lookup_kernel {
             }
         }
 
-        /// `None` when `bytes` is valid; otherwise an offset such that every
-        /// sequence ending before it is valid.
+        /// `None` when `bytes` is valid; otherwise the offset of the first
+        /// flagged byte (see `crate::fast` for what that promises).
         ///
         /// # Safety
         ///
@@ -108,8 +109,9 @@ macro_rules! lookup_kernel {
                     at += GROUP;
                     continue;
                 }
-                if any(or(c.errors(a, prev), c.errors(b, a))) {
-                    return Some(at);
+                let (ea, eb) = (c.errors(a, prev), c.errors(b, a));
+                if any(or(ea, eb)) {
+                    return Some(at + first_flagged(ea, eb));
                 }
                 prev = b;
                 prev_cut = c.ends_inside_sequence(b);
@@ -125,7 +127,19 @@ macro_rules! lookup_kernel {
             buf[..rest.len()].copy_from_slice(rest);
             // SAFETY: `buf` is `GROUP` bytes.
             let (a, b) = unsafe { (load(buf.as_ptr()), load(buf.as_ptr().add(LANES))) };
-            any(or(c.errors(a, prev), c.errors(b, a))).then_some(at)
+            let (ea, eb) = (c.errors(a, prev), c.errors(b, a));
+            any(or(ea, eb)).then(|| at + first_flagged(ea, eb))
+        }
+
+        /// The first flagged lane of two vectors, one with a flag. Kernels
+        /// report the lane, not the vector: an error starts at most three
+        /// bytes before the first flagged byte, so the reference decoder has
+        /// only those to read.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn first_flagged(a: V, b: V) -> usize {
+            let lanes = u64::from(nonzero_lanes(a)) | u64::from(nonzero_lanes(b)) << LANES;
+            lanes.trailing_zeros() as usize
         }
     };
 }

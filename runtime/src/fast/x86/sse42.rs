@@ -1,8 +1,9 @@
 //! The SSE4.2 kernel: 16 bytes a vector.
 
 use core::arch::x86_64::{
-    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-    _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128, _mm_xor_si128,
+    __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128,
+    _mm_xor_si128,
 };
 
 type V = __m128i;
@@ -104,6 +105,14 @@ fn any(v: V) -> bool {
 #[target_feature(enable = "sse4.2")]
 fn any_high(v: V) -> bool {
     _mm_movemask_epi8(v) != 0
+}
+
+/// A bit per lane, set where the byte is not zero.
+#[inline]
+#[target_feature(enable = "sse4.2")]
+fn nonzero_lanes(v: V) -> u32 {
+    let zero = _mm_cmpeq_epi8(v, splat(0));
+    !(_mm_movemask_epi8(zero).cast_unsigned()) & 0xFFFF
 }
 
 lookup_kernel!("sse4.2");
