@@ -660,19 +660,18 @@ impl Utf8Error {
     #[cold]
     const fn new(bytes: &[u8], at: usize, kind: ErrorKind, error_len: u8) -> Self {
         let rest = tail(bytes, at);
-        let (window, avail) = match rest.first_chunk::<WINDOW>() {
-            // The usual case, one copy (the byte loop below became a call
-            // to `memcpy` and a stalled reload at run time).
-            Some(window) => (*window, WINDOW),
-            None => {
-                let mut window = [0; WINDOW];
-                let mut avail = 0;
-                while avail < WINDOW && avail < rest.len() {
-                    window[avail] = rest[avail]; // Indexing is protected by both loop bounds.
-                    avail += 1;
-                }
-                (window, avail)
+        // The usual case is one copy (a byte loop became a call to `memcpy`
+        // and a stalled reload at run time).
+        let (window, avail) = if let Some(window) = rest.first_chunk::<WINDOW>() {
+            (*window, WINDOW)
+        } else {
+            let mut window = [0; WINDOW];
+            let mut avail = 0;
+            while avail < WINDOW && avail < rest.len() {
+                window[avail] = rest[avail]; // Indexing is protected by both loop bounds.
+                avail += 1;
             }
+            (window, avail)
         };
         let context = match bytes.split_at_checked(at) {
             Some(([], _)) | None => CTX_START,
