@@ -13,9 +13,12 @@
 //! whole stream, however it was cut.
 
 use crate::decode::{self, Utf8Error};
+use crate::fast::swar;
 
-/// How many bytes of history an error consults: see `Utf8Error::new`.
-const HISTORY: usize = 2;
+/// How many bytes of history an error consults: see `Utf8Error::new`, which
+/// reads the last two, and tells "the input starts with exactly `00 00`"
+/// from "the input so far ends with `00 00`" by a third.
+const HISTORY: usize = 3;
 /// The longest incomplete sequence: a 4-byte lead and two tail bytes.
 const MAX_PENDING: usize = 3;
 /// How many bytes of a chunk the scratch buffer takes: an error starts in
@@ -180,16 +183,24 @@ impl Utf8Validator {
         // ends on a character boundary and the fast path proves it whole;
         // only the (at most three) bytes of the tail take the slow road.
         let (body, tail) = chunk.split_at(cut_sequence_start(chunk));
-        self.check(body)?;
-        if tail.is_empty() {
-            Ok(())
-        } else if self.pending_len > 0 {
-            // The body ended in a sequence of its own that the tail's lead
-            // byte interrupts (`E2` then `F0`): the held-back route reports it.
-            self.update(tail)
-        } else {
-            self.check(tail)
+        if crate::validate(body).is_ok() {
+            self.accept(body);
+            if tail.is_empty() {
+                return Ok(());
+            }
+            if swar::is_valid_start(tail) {
+                // The usual split: hold the start of the sequence back.
+                self.pending[..tail.len()].copy_from_slice(tail);
+                self.pending_len = tail.len() as u8;
+                return Ok(());
+            }
+            // The tail is the end of the chunk: its error sees every byte
+            // there is to see.
+            return self.check(tail);
         }
+        // An error in the body: find it again with the whole chunk, whose
+        // later bytes may help to explain it.
+        self.check(chunk)
     }
 
     /// Checks bytes that follow the accepted ones (nothing held back).
@@ -257,7 +268,8 @@ impl Utf8Validator {
     fn accept(&mut self, valid: &[u8]) {
         self.accepted += valid.len();
         for &b in valid.iter().rev().take(HISTORY).rev() {
-            self.history = [self.history[1], b];
+            self.history.copy_within(1.., 0);
+            self.history[HISTORY - 1] = b;
             self.history_len = (self.history_len + 1).min(HISTORY as u8);
         }
     }
@@ -269,6 +281,20 @@ impl Utf8Validator {
     /// error.
     fn complete_pending(&mut self, chunk: &[u8]) -> Result<Option<usize>, Utf8Error> {
         let held = self.pending_len as usize;
+        // The usual case: the chunk completes a valid sequence.
+        if let Some((len, _)) = swar::shape(self.pending[0]) {
+            let used = len.saturating_sub(held);
+            if let (Some(more), Some(held_bytes)) = (chunk.get(..used), self.pending.get(..held)) {
+                let mut seq = [0; 4];
+                seq[..held].copy_from_slice(held_bytes);
+                seq[held..len].copy_from_slice(more);
+                if swar::is_valid_start(&seq[..len]) {
+                    self.pending_len = 0;
+                    self.accept(&seq[..len]);
+                    return Ok(Some(used));
+                }
+            }
+        }
         let mut scratch = Scratch::new(self);
         scratch.extend(chunk);
         match decode::next_char(scratch.bytes(), scratch.start) {

@@ -28,7 +28,7 @@
 
 use crate::decode::{self, Utf8Error};
 
-mod swar;
+pub(crate) mod swar;
 mod tables;
 #[cfg(target_arch = "x86_64")]
 mod x86;

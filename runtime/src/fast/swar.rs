@@ -1,6 +1,8 @@
 //! The portable kernel: ASCII eight bytes at a time, everything else one
 //! sequence at a time with the range checks of RFC 3629's table.
 
+use core::ops::RangeInclusive;
+
 /// `None` when `bytes` is valid; otherwise the offset of the first sequence
 /// that is not (every sequence before it is valid).
 pub(super) fn check(bytes: &[u8]) -> Option<usize> {
@@ -26,15 +28,8 @@ pub(super) fn check(bytes: &[u8]) -> Option<usize> {
             }
             continue;
         }
-        let (len_needed, second) = match lead {
-            0xC2..=0xDF => (2, 0x80..=0xBF),
-            0xE0 => (3, 0xA0..=0xBF),
-            0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
-            0xED => (3, 0x80..=0x9F),
-            0xF0 => (4, 0x90..=0xBF),
-            0xF1..=0xF3 => (4, 0x80..=0xBF),
-            0xF4 => (4, 0x80..=0x8F),
-            _ => return Some(at),
+        let Some((len_needed, second)) = shape(lead) else {
+            return Some(at);
         };
         let Some(seq) = bytes.get(at..at + len_needed) else {
             return Some(at);
@@ -47,4 +42,36 @@ pub(super) fn check(bytes: &[u8]) -> Option<usize> {
         at += len_needed;
     }
     None
+}
+
+/// The length of the sequence `lead` starts and the range of its second
+/// byte (RFC 3629's table), or `None` if `lead` starts no sequence of two or
+/// more bytes.
+#[inline]
+pub(crate) fn shape(lead: u8) -> Option<(usize, RangeInclusive<u8>)> {
+    Some(match lead {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return None,
+    })
+}
+
+/// Whether `seq` (a lead byte and any bytes after it, at most the length
+/// the lead announces) is a valid sequence or the start of one.
+#[inline]
+pub(crate) fn is_valid_start(seq: &[u8]) -> bool {
+    let Some((&lead, rest)) = seq.split_first() else {
+        return false;
+    };
+    let Some((len, second)) = shape(lead) else {
+        return false;
+    };
+    seq.len() <= len
+        && rest.first().is_none_or(|b| second.contains(b))
+        && rest.iter().skip(1).all(|&b| b & 0xC0 == 0x80)
 }
