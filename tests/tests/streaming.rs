@@ -1,6 +1,8 @@
 //! The chunking property of `Utf8Validator`: for every way of cutting an
 //! input into chunks, the first error (offset, length, kind) is the one
-//! `decode::validate` gives on the whole input, and a valid input is accepted.
+//! `decode::validate` gives on the whole input, and a valid input is accepted;
+//! and the error, explanation and all, is the one `validate` gives on the
+//! bytes fed so far.
 #![forbid(unsafe_code)]
 #![allow(
     clippy::cast_precision_loss,
@@ -29,6 +31,13 @@ fn chunked(input: &[u8], cut: impl Fn(usize) -> bool) -> Verdict {
             let chunk = &input[start..end];
             let result = v.update(chunk);
             if let Err(e) = result {
+                // The whole error, explanation included, is the one a
+                // one-shot check of the bytes so far gives.
+                assert_eq!(
+                    Err(e),
+                    utf8lit::validate(&input[..end]),
+                    "{input:02X?} cut at {end}"
+                );
                 // The error is sticky and nothing past it was accepted.
                 assert_eq!(v.update(b"a"), Err(e));
                 assert_eq!(v.valid_up_to(), e.valid_up_to());
@@ -39,7 +48,9 @@ fn chunked(input: &[u8], cut: impl Fn(usize) -> bool) -> Verdict {
             start = end;
         }
     }
-    match v.finish() {
+    let finished = v.finish();
+    assert_eq!(finished, utf8lit::validate(input), "{input:02X?} at finish");
+    match finished {
         Ok(()) => Ok(()),
         Err(e) => Err((e.valid_up_to(), e.error_len(), e.kind())),
     }
@@ -298,4 +309,18 @@ fn every_vector_split_at_every_position_matches_one_shot() {
         n += 1;
     }
     assert_eq!(n, 1921);
+}
+
+/// Inputs the `chunked` fuzz target found where the validator's error said
+/// something other than `validate`'s on the same bytes.
+#[test]
+fn fuzz_finds_errors_explained_as_one_shot() {
+    // A stray BE, then a lead the chunk cuts off: the Latin-1 guess for BE
+    // depends on the byte after it, so the error must see the tail.
+    check_all_chunkings(b"\xBE\xE2");
+    check_all_chunkings(b"aaaaaaaaaaaa\xEE\xEE\xEE\xEE\xEE\xEE");
+    // "Starts with 00 00" (a UTF-32BE byte-order mark follows) is not
+    // "ends with 00 00": two bytes of history could not tell them apart.
+    check_all_chunkings(b"\x00\x00\x00\x00\xFE\xFF");
+    check_all_chunkings(b"\x00\x00\x00\xC3");
 }
