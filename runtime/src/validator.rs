@@ -267,11 +267,20 @@ impl Utf8Validator {
     /// Counts `valid` (whole sequences) as accepted.
     fn accept(&mut self, valid: &[u8]) {
         self.accepted += valid.len();
-        for &b in valid.iter().rev().take(HISTORY).rev() {
-            self.history.copy_within(1.., 0);
-            self.history[HISTORY - 1] = b;
-            self.history_len = (self.history_len + 1).min(HISTORY as u8);
+        if let Some(last) = valid.last_chunk::<HISTORY>() {
+            // The usual case, one copy (shifting the array byte by byte in
+            // memory stalled every chunk on store forwarding).
+            self.history = *last;
+            self.history_len = HISTORY as u8;
+            return;
         }
+        let mut history = self.history;
+        for &b in valid {
+            history.rotate_left(1);
+            history[HISTORY - 1] = b;
+        }
+        self.history = history;
+        self.history_len = (usize::from(self.history_len) + valid.len()).min(HISTORY) as u8;
     }
 
     /// Completes the held-back sequence with the first bytes of `chunk`.
