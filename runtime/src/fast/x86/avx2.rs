@@ -9,72 +9,6 @@ use core::arch::x86_64::{
 type V = __m256i;
 const LANES: usize = 32;
 
-/// # Safety
-///
-/// `ptr` must have `LANES` readable bytes.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn load(ptr: *const u8) -> V {
-    // SAFETY: the caller's promise.
-    unsafe { _mm256_loadu_si256(ptr.cast()) }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn load_table(table: &[u8; LANES]) -> V {
-    // SAFETY: the array has `LANES` bytes.
-    unsafe { load(table.as_ptr()) }
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn splat(byte: u8) -> V {
-    _mm256_set1_epi8(byte.cast_signed())
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn or(a: V, b: V) -> V {
-    _mm256_or_si256(a, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn and(a: V, b: V) -> V {
-    _mm256_and_si256(a, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn xor(a: V, b: V) -> V {
-    _mm256_xor_si256(a, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn subs(a: V, b: V) -> V {
-    _mm256_subs_epu8(a, b)
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn high_nibbles(v: V) -> V {
-    and(_mm256_srli_epi16::<4>(v), splat(0x0F))
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn low_nibbles(v: V) -> V {
-    and(v, splat(0x0F))
-}
-
-/// Looks up each lane's index (0..16) in its 128-bit half of `table`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn shuffle(table: V, idx: V) -> V {
-    _mm256_shuffle_epi8(table, idx)
-}
-
 /// The 32 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
 #[inline]
@@ -95,24 +29,17 @@ fn prev3(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<13>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
-#[inline]
-#[target_feature(enable = "avx2")]
-fn any(v: V) -> bool {
-    _mm256_testz_si256(v, v) == 0
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn any_high(v: V) -> bool {
-    _mm256_movemask_epi8(v) != 0
-}
-
-/// A bit per lane, set where the byte is not zero.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn nonzero_lanes(v: V) -> u32 {
-    let zero = _mm256_cmpeq_epi8(v, splat(0));
-    !(_mm256_movemask_epi8(zero).cast_unsigned())
-}
-
-lookup_kernel!("avx2");
+lookup_kernel!(
+    features: "avx2",
+    loadu: _mm256_loadu_si256,
+    set1: _mm256_set1_epi8,
+    or: _mm256_or_si256,
+    and: _mm256_and_si256,
+    xor: _mm256_xor_si256,
+    subs: _mm256_subs_epu8,
+    srli16: _mm256_srli_epi16,
+    shuffle: _mm256_shuffle_epi8,
+    cmpeq: _mm256_cmpeq_epi8,
+    movemask: _mm256_movemask_epi8,
+    testz: _mm256_testz_si256,
+);

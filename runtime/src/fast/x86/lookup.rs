@@ -1,16 +1,114 @@
 //! The lookup algorithm for the 128- and 256-bit kernels, written once.
 //!
-//! `lookup_kernel!("features")` expands, inside a kernel's module, to its
-//! `check`. The module provides the vector type `V`, `LANES`, and small
-//! `#[target_feature]` primitives: `load`, `load_table`, `splat`, `or`,
-//! `and`, `xor`, `subs`, `high_nibbles`, `low_nibbles`, `shuffle`, `prev1`,
-//! `prev2`, `prev3`, `any` (a nonzero byte), `any_high` (a byte >= 0x80) and
-//! `nonzero_lanes` (a bit per nonzero byte).
-//! A macro, not a generic function, so that every primitive is compiled
-//! with the kernel's target features and inlined into it.
+//! `lookup_kernel!` expands, inside a kernel's module, to its primitives
+//! (named after what they do, written with the intrinsics the invocation
+//! names) and its `check`. The module provides the vector type `V`, `LANES`
+//! and the three lane shifts `prev1`, `prev2`, `prev3`, which differ in shape
+//! between 128 and 256 bits. A macro, not a generic function, so that every
+//! primitive is compiled with the kernel's target features and inlined
+//! into it.
 
 macro_rules! lookup_kernel {
-    ($features:literal) => {
+    (
+        features: $features:literal,
+        loadu: $loadu:ident,
+        set1: $set1:ident,
+        or: $or:ident,
+        and: $and:ident,
+        xor: $xor:ident,
+        subs: $subs:ident,
+        srli16: $srli16:ident,
+        shuffle: $shuffle:ident,
+        cmpeq: $cmpeq:ident,
+        movemask: $movemask:ident,
+        testz: $testz:ident $(,)?
+    ) => {
+        /// # Safety
+        ///
+        /// `ptr` must have `LANES` readable bytes.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn load(ptr: *const u8) -> V {
+            // SAFETY: the caller's promise.
+            unsafe { $loadu(ptr.cast()) }
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn load_table(table: &[u8; LANES]) -> V {
+            // SAFETY: the array has `LANES` bytes.
+            unsafe { load(table.as_ptr()) }
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn splat(byte: u8) -> V {
+            $set1(byte.cast_signed())
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn or(a: V, b: V) -> V {
+            $or(a, b)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn and(a: V, b: V) -> V {
+            $and(a, b)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn xor(a: V, b: V) -> V {
+            $xor(a, b)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn subs(a: V, b: V) -> V {
+            $subs(a, b)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn high_nibbles(v: V) -> V {
+            and($srli16::<4>(v), splat(0x0F))
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn low_nibbles(v: V) -> V {
+            and(v, splat(0x0F))
+        }
+
+        /// Looks up each lane's index (0..16) in its 128-bit lane of `table`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn shuffle(table: V, idx: V) -> V {
+            $shuffle(table, idx)
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn any(v: V) -> bool {
+            $testz(v, v) == 0
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn any_high(v: V) -> bool {
+            $movemask(v) != 0
+        }
+
+        /// A bit per lane, set where the byte is not zero.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn nonzero_lanes(v: V) -> u32 {
+            let zero = $cmpeq(v, splat(0));
+            !$movemask(zero).cast_unsigned() & (u32::MAX >> (32 - LANES))
+        }
+
         use crate::fast::tables::{
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
             THIRD_BYTE_BIAS,
