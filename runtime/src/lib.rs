@@ -79,14 +79,11 @@ extern crate alloc;
 extern crate std;
 
 mod ascii_str;
-mod bom;
-pub mod decode;
-mod error;
-mod explain;
 mod fast;
 mod macros;
 #[cfg(feature = "serde")]
 mod serde_impls;
+mod shared;
 mod text_impls;
 mod utf8_cstr;
 mod utf8_str;
@@ -95,10 +92,13 @@ mod utf8_string;
 mod validate;
 mod validator;
 
-pub use crate::ascii_str::{AsciiError, AsciiStr};
-pub use crate::bom::{strip_utf8_bom, Bom};
-pub use crate::decode::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
-pub use crate::utf8_cstr::{CStrError, CStrErrorKind, Utf8CStr};
+pub use crate::ascii_str::AsciiStr;
+pub use crate::shared::ascii::AsciiError;
+pub use crate::shared::bom::{strip_utf8_bom, Bom};
+pub use crate::shared::cstr::{CStrError, CStrErrorKind};
+pub use crate::shared::decode;
+pub use crate::shared::error::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
+pub use crate::utf8_cstr::Utf8CStr;
 pub use crate::utf8_str::Utf8Str;
 #[cfg(feature = "alloc")]
 pub use crate::utf8_string::{FromBytesError, Utf8String};

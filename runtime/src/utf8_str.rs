@@ -21,7 +21,7 @@
 use core::ops::DerefMut;
 use core::ptr;
 
-use crate::decode::{self, Utf8Error};
+use crate::{decode, Utf8Error};
 
 /// A `str` that came through the strict RFC 3629 decoder.
 ///

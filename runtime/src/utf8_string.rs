@@ -9,6 +9,7 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::{Deref, DerefMut};
 
+use crate::validate::split_valid;
 use crate::{Utf8Error, Utf8Str, Utf8Validator};
 
 /// An owned UTF-8 string that grows from text or from raw byte chunks.
@@ -125,27 +126,28 @@ impl Utf8String {
     /// ```
     #[must_use]
     pub fn from_bytes_lossy(bytes: &[u8]) -> Cow<'_, Utf8Str> {
-        let first = match crate::validate(bytes) {
-            Ok(()) => return Cow::Borrowed(Utf8Str::from_str(str_from_valid(bytes))),
-            Err(err) => err,
+        let (mut valid, mut err) = match split_valid(bytes) {
+            Ok(text) => return Cow::Borrowed(Utf8Str::from_str(text)),
+            Err(split) => split,
         };
         let mut out = String::with_capacity(bytes.len() + 2);
         let mut rest = bytes;
-        let mut err = first;
         loop {
-            let (valid, after) = rest.split_at(err.valid_up_to());
-            out.push_str(str_from_valid(valid));
+            out.push_str(valid);
             out.push(char::REPLACEMENT_CHARACTER);
-            rest = match err.error_len() {
-                Some(len) => after.get(len..).unwrap_or_default(),
-                None => &[],
+            let skip = match err.error_len() {
+                Some(len) => valid.len() + len,
+                None => rest.len(),
             };
-            match crate::validate(rest) {
-                Ok(()) => break,
-                Err(next) => err = next,
+            rest = rest.get(skip..).unwrap_or_default();
+            match split_valid(rest) {
+                Ok(text) => {
+                    out.push_str(text);
+                    break;
+                }
+                Err(split) => (valid, err) = split,
             }
         }
-        out.push_str(str_from_valid(rest));
         Cow::Owned(Self::from(out))
     }
 
@@ -159,29 +161,11 @@ impl Utf8String {
     /// it has been appended; after it the stream accepts nothing more (every
     /// later call returns the same error), but the text stays usable.
     pub fn push_bytes(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
-        let before = self.stream.valid_up_to();
-        let mut held = [0; 4];
-        let held_len = self.stream.pending_len();
-        held[..held_len].copy_from_slice(self.stream.pending_bytes());
-        let result = self.stream.update(chunk);
-        let newly = self.stream.valid_up_to() - before;
-        if newly == 0 {
-            return result;
+        let (accepted, result) = self.stream.update_text(chunk);
+        if let Some(ch) = accepted.joined {
+            self.text.push(ch);
         }
-        let mut rest = chunk;
-        if held_len > 0 {
-            // The held-back sequence was completed by the chunk's first
-            // bytes: it is valid only as a whole, so append it as one.
-            let len = crate::decode::announced_len(held[0]);
-            let (completion, after) = rest.split_at(len.saturating_sub(held_len).min(rest.len()));
-            let whole = held_len + completion.len();
-            held[held_len..whole].copy_from_slice(completion);
-            self.text.push_str(str_from_valid(&held[..whole]));
-            rest = after;
-        }
-        let from_chunk = newly - (chunk.len() - rest.len()) - held_len;
-        self.text
-            .push_str(str_from_valid(rest.get(..from_chunk).unwrap_or_default()));
+        self.text.push_str(accepted.text);
         result
     }
 
@@ -431,19 +415,6 @@ impl Utf8String {
     pub fn as_mut_str(&mut self) -> &mut str {
         &mut self.text
     }
-}
-
-/// `bytes` as `str`, for bytes that `crate::validate` or the validator has
-/// accepted: checking them again would double the cost of every push.
-#[allow(unsafe_code)]
-fn str_from_valid(bytes: &[u8]) -> &str {
-    debug_assert!(core::str::from_utf8(bytes).is_ok());
-    // SAFETY: every caller passes bytes the strict decoder (or the fast path
-    // that must agree with it) has just accepted as whole sequences: the
-    // valid prefix before an error, a chunk prefix the validator counted as
-    // accepted, or a held-back sequence joined with the bytes that completed
-    // it. RFC 3629 UTF-8 is exactly what `str` requires.
-    unsafe { core::str::from_utf8_unchecked(bytes) }
 }
 
 fn string_from_valid(bytes: Vec<u8>) -> String {

@@ -1,6 +1,6 @@
 //! The run-time entry point.
 
-use crate::decode::Utf8Error;
+use crate::Utf8Error;
 
 /// Checks that `bytes` is UTF-8 as RFC 3629 defines it.
 ///
@@ -38,4 +38,26 @@ use crate::decode::Utf8Error;
 #[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     crate::fast::validate(bytes)
+}
+
+/// [`validate`], with what it proved handed back as `str`: all of `bytes`,
+/// or the valid prefix before the first error and the error.
+///
+/// This is where run-time checked bytes become `str` for the streaming and
+/// lossy paths (`Utf8Validator`, `Utf8String`), so that each conversion sits
+/// next to the verdict that allows it.
+#[allow(unsafe_code, reason = "the verdict was just computed, on these bytes")]
+pub(crate) fn split_valid(bytes: &[u8]) -> Result<&str, (&str, Utf8Error)> {
+    match validate(bytes) {
+        // SAFETY: `validate` accepted every byte of `bytes` as RFC 3629
+        // UTF-8, which is exactly what `str` requires.
+        Ok(()) => Ok(unsafe { core::str::from_utf8_unchecked(bytes) }),
+        Err(err) => {
+            let valid = bytes.get(..err.valid_up_to()).unwrap_or_default();
+            // SAFETY: `valid_up_to` is the length of the longest prefix of
+            // `bytes` that is UTF-8 (the contract `Utf8Error` shares with
+            // `core::str::Utf8Error`); `get` keeps it inside the slice.
+            Err((unsafe { core::str::from_utf8_unchecked(valid) }, err))
+        }
+    }
 }

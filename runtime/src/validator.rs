@@ -12,8 +12,8 @@
 //! offset, length and kind are exactly those of [`decode::validate`] on the
 //! whole stream, however it was cut.
 
-use crate::decode::{self, Utf8Error};
-use crate::fast::swar;
+use crate::validate::split_valid;
+use crate::{decode, Utf8Error};
 
 /// How many bytes of history an error consults: see `Utf8Error::new`, which
 /// reads the last two, and tells "the input starts with exactly `00 00`"
@@ -168,73 +168,86 @@ impl Utf8Validator {
     /// of the stream, as soon as it is certain. After an error every call
     /// returns it again.
     pub fn update(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
+        self.update_text(chunk).1
+    }
+
+    /// [`update`](Self::update), and what it accepted as text: a character
+    /// completed from held-back bytes, then a prefix of the chunk. Both are
+    /// text because the decoder or `split_valid` said so right here, so
+    /// `Utf8String` appends them with no proof of its own.
+    pub(crate) fn update_text<'a>(
+        &mut self,
+        chunk: &'a [u8],
+    ) -> (Accepted<'a>, Result<(), Utf8Error>) {
+        let mut accepted = Accepted::default();
         if let Some(err) = self.error {
-            return Err(err);
+            return (accepted, Err(err));
         }
         let mut chunk = chunk;
         if self.pending_len > 0 {
             match self.complete_pending(chunk) {
-                Ok(Some(used)) => chunk = chunk.get(used..).unwrap_or_default(),
-                Ok(None) => return Ok(()),
-                Err(err) => return Err(self.fail(err)),
+                Ok(Some((ch, used))) => {
+                    accepted.joined = Some(ch);
+                    chunk = chunk.get(used..).unwrap_or_default();
+                }
+                Ok(None) => return (accepted, Ok(())),
+                Err(err) => return (accepted, Err(self.fail(err))),
             }
         }
         // Split off a sequence cut by the end of the chunk, so the body
         // ends on a character boundary and the fast path proves it whole;
         // only the (at most three) bytes of the tail take the slow road.
         let (body, tail) = chunk.split_at(cut_sequence_start(chunk));
-        if crate::validate(body).is_ok() {
-            self.accept(body);
-            if tail.is_empty() {
-                return Ok(());
-            }
-            if swar::is_valid_start(tail) {
-                // The usual split: hold the start of the sequence back.
+        if let Ok(text) = split_valid(body) {
+            if is_incomplete(tail) {
+                // The usual split (or none): hold the start of the sequence back.
+                self.accept(body);
                 self.pending[..tail.len()].copy_from_slice(tail);
                 self.pending_len = tail.len() as u8;
-                return Ok(());
+                accepted.text = text;
+                return (accepted, Ok(()));
             }
-            // The tail is the end of the chunk: its error sees every byte
-            // there is to see.
-            return self.check(tail);
         }
-        // An error in the body: find it again with the whole chunk, whose
-        // later bytes may help to explain it.
-        self.check(chunk)
+        // An error in the body, or a tail that can never become valid: find
+        // the error again with the whole chunk, whose later bytes may help
+        // to explain it.
+        let (text, result) = self.check(chunk);
+        accepted.text = text;
+        (accepted, result)
     }
 
-    /// Checks bytes that follow the accepted ones (nothing held back).
-    fn check(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
-        match crate::validate(chunk) {
-            Ok(()) => {
+    /// Checks bytes that follow the accepted ones (nothing held back), and
+    /// returns the text it accepted.
+    fn check<'a>(&mut self, chunk: &'a [u8]) -> (&'a str, Result<(), Utf8Error>) {
+        let (valid, err) = match split_valid(chunk) {
+            Ok(text) => {
                 self.accept(chunk);
-                Ok(())
+                return (text, Ok(()));
             }
-            Err(err) => {
-                let (valid, rest) = chunk.split_at(err.valid_up_to());
-                if err.error_len().is_none() {
-                    // A sequence cut by the end of the chunk (at most three
-                    // bytes, a valid prefix): hold it back.
-                    if let Some(slot) = self.pending.get_mut(..rest.len()) {
-                        slot.copy_from_slice(rest);
-                        self.pending_len = rest.len() as u8;
-                        self.accept(valid);
-                        return Ok(());
-                    }
-                }
-                let err = if err.valid_up_to() >= HISTORY {
-                    err.shifted(self.accepted)
-                } else {
-                    // The explanation wants bytes from earlier chunks: find
-                    // the error again with them in front.
-                    let mut scratch = Scratch::new(self);
-                    scratch.extend(chunk);
-                    scratch.first_error().unwrap_or(err.shifted(self.accepted))
-                };
-                self.accept(valid);
-                Err(self.fail(err))
+            Err(split) => split,
+        };
+        let rest = chunk.get(valid.len()..).unwrap_or_default();
+        if err.error_len().is_none() {
+            // A sequence cut by the end of the chunk (at most three bytes, a
+            // valid prefix): hold it back.
+            if let Some(slot) = self.pending.get_mut(..rest.len()) {
+                slot.copy_from_slice(rest);
+                self.pending_len = rest.len() as u8;
+                self.accept(valid.as_bytes());
+                return (valid, Ok(()));
             }
         }
+        let err = if err.valid_up_to() >= HISTORY {
+            err.shifted(self.accepted)
+        } else {
+            // The explanation wants bytes from earlier chunks: find the error
+            // again with them in front.
+            let mut scratch = Scratch::new(self);
+            scratch.extend(chunk);
+            scratch.first_error().unwrap_or(err.shifted(self.accepted))
+        };
+        self.accept(valid.as_bytes());
+        (valid, Err(self.fail(err)))
     }
 
     /// Ends the stream.
@@ -285,53 +298,59 @@ impl Utf8Validator {
 
     /// Completes the held-back sequence with the first bytes of `chunk`.
     ///
-    /// Returns how many bytes of `chunk` the sequence took, `None` if the
-    /// chunk ended before the sequence did (it is held back, longer), or the
-    /// error.
-    fn complete_pending(&mut self, chunk: &[u8]) -> Result<Option<usize>, Utf8Error> {
+    /// Returns the character and how many bytes of `chunk` it took, `None`
+    /// if the chunk ended before the sequence did (it is held back, longer),
+    /// or the error.
+    fn complete_pending(&mut self, chunk: &[u8]) -> Result<Option<(char, usize)>, Utf8Error> {
         let held = self.pending_len as usize;
-        // The usual case: the chunk completes a valid sequence.
-        if let Some((len, _)) = swar::shape(self.pending[0]) {
-            let used = len.saturating_sub(held);
-            if let (Some(more), Some(held_bytes)) = (chunk.get(..used), self.pending.get(..held)) {
-                let mut seq = [0; 4];
-                seq[..held].copy_from_slice(held_bytes);
-                seq[held..len].copy_from_slice(more);
-                if swar::is_valid_start(&seq[..len]) {
-                    self.pending_len = 0;
-                    self.accept(&seq[..len]);
-                    return Ok(Some(used));
-                }
-            }
-        }
-        let mut scratch = Scratch::new(self);
-        scratch.extend(chunk);
-        match decode::next_char(scratch.bytes(), scratch.start) {
-            Some(Ok((_, len))) => {
-                // The sequence was incomplete without the chunk, so it took
-                // at least one byte of it.
-                let used = len.saturating_sub(held);
-                let pending = self.pending;
+        // The held bytes and as many of the chunk's as a sequence can take.
+        let mut seq = [0; 4];
+        let more = chunk.len().min(seq.len() - held);
+        seq[..held].copy_from_slice(&self.pending[..held]);
+        seq[held..held + more].copy_from_slice(&chunk[..more]);
+        match decode::next_char(&seq[..held + more], 0) {
+            Some(Ok((ch, len))) => {
+                // The held bytes were incomplete, so the chunk gave at least
+                // one byte: `len > held`.
                 self.pending_len = 0;
-                self.accept(pending.get(..held).unwrap_or_default());
-                self.accept(chunk.get(..used).unwrap_or_default());
-                Ok(Some(used))
+                self.accept(&seq[..len]);
+                Ok(Some((ch, len - held)))
             }
             Some(Err(err)) if err.error_len().is_none() => {
                 // Still incomplete: the whole (short) chunk joins the held
                 // bytes, which stay a valid prefix of at most three.
-                let total = held + chunk.len();
-                if let Some(slot) = self.pending.get_mut(held..total) {
-                    slot.copy_from_slice(chunk);
-                    self.pending_len = total as u8;
-                }
+                self.pending[held..held + more].copy_from_slice(&chunk[..more]);
+                self.pending_len = (held + more) as u8;
                 Ok(None)
             }
-            Some(Err(err)) => Err(scratch.locate(err)),
-            // The scratch buffer always holds the pending bytes.
-            None => Ok(Some(0)),
+            // The decoder's verdict stands; ask it again with the history in
+            // front and more of the chunk behind, for the full explanation.
+            Some(Err(err)) => {
+                let mut scratch = Scratch::new(self);
+                scratch.extend(chunk);
+                Err(scratch.first_error().unwrap_or(scratch.locate(err)))
+            }
+            // Not reached: `seq` holds the pending bytes, so it is not empty.
+            None => Ok(None),
         }
     }
+}
+
+/// What a chunk added to the stream: [`Utf8Validator::update_text`].
+#[derive(Debug, Default)]
+pub(crate) struct Accepted<'a> {
+    /// The held-back sequence, completed by the chunk's first bytes.
+    pub(crate) joined: Option<char>,
+    /// The chunk's bytes after that, up to a held-back tail or the error.
+    pub(crate) text: &'a str,
+}
+
+/// Whether `tail` (at most three bytes, from a lead on) is the start of a
+/// sequence that the next chunk may complete. Empty counts too: nothing to
+/// hold back. The decoder says so, not a table of its own: a valid prefix
+/// that runs into the end is exactly its `Truncated` error at offset 0.
+fn is_incomplete(tail: &[u8]) -> bool {
+    tail.is_empty() || matches!(decode::next_char(tail, 0), Some(Err(e)) if e.error_len().is_none())
 }
 
 /// Where a sequence cut off by the end of `chunk` starts: the offset of the

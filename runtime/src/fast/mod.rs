@@ -26,9 +26,9 @@
 
 #![allow(unsafe_code)]
 
-use crate::decode::{self, Utf8Error};
+use crate::{decode, Utf8Error};
 
-pub(crate) mod swar;
+mod swar;
 mod tables;
 #[cfg(target_arch = "x86_64")]
 mod x86;

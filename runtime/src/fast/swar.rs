@@ -48,7 +48,7 @@ pub(super) fn check(bytes: &[u8]) -> Option<usize> {
 /// byte (RFC 3629's table), or `None` if `lead` starts no sequence of two or
 /// more bytes.
 #[inline]
-pub(crate) fn shape(lead: u8) -> Option<(usize, RangeInclusive<u8>)> {
+fn shape(lead: u8) -> Option<(usize, RangeInclusive<u8>)> {
     Some(match lead {
         0xC2..=0xDF => (2, 0x80..=0xBF),
         0xE0 => (3, 0xA0..=0xBF),
@@ -59,19 +59,4 @@ pub(crate) fn shape(lead: u8) -> Option<(usize, RangeInclusive<u8>)> {
         0xF4 => (4, 0x80..=0x8F),
         _ => return None,
     })
-}
-
-/// Whether `seq` (a lead byte and any bytes after it, at most the length
-/// the lead announces) is a valid sequence or the start of one.
-#[inline]
-pub(crate) fn is_valid_start(seq: &[u8]) -> bool {
-    let Some((&lead, rest)) = seq.split_first() else {
-        return false;
-    };
-    let Some((len, second)) = shape(lead) else {
-        return false;
-    };
-    seq.len() <= len
-        && rest.first().is_none_or(|b| second.contains(b))
-        && rest.iter().skip(1).all(|&b| b & 0xC0 == 0x80)
 }

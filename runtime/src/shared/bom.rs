@@ -11,12 +11,14 @@
 //! The marks of UTF-16 and UTF-32 are never valid UTF-8 (`FF` and `FE` occur
 //! in no UTF-8 text), so [`Bom::detect`] on input that failed validation says
 //! which encoding it really is; [`Utf8Error::looks_like`] does the same from
-//! the error alone.
+//! the error alone, with this file's [`Bom::detect`].
 //!
 //! [`Utf8Str::strip_bom`]: crate::Utf8Str::strip_bom
 //! [`Utf8Error::looks_like`]: crate::Utf8Error::looks_like
 
 use core::fmt;
+
+use super::words::Style;
 
 /// A byte-order mark at the start of some bytes.
 ///
@@ -111,12 +113,7 @@ impl Bom {
 impl fmt::Display for Bom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} byte-order mark (", self.encoding())?;
-        for (i, byte) in self.as_bytes().iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{byte:02X}")?;
-        }
+        Style::Hex.write_bytes(f, self.as_bytes())?;
         f.write_str(")")
     }
 }

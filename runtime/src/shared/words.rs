@@ -1,11 +1,10 @@
-//! The words of an error: shared by the runtime's `Display` for
-//! [`Utf8Error`] and by the proc-macro crate's compile errors.
+//! The words of every message: UTF-8 ([`Utf8Error`]), ASCII
+//! ([`AsciiError`]) and C strings ([`CStrError`]).
 //!
-//! Like [`decode`](crate::decode), this file needs only `core` and is
-//! compiled by both crates (the macro crate includes it by path), so a bad
-//! byte is explained the same way at run time and while compiling; only the
-//! way byte values are written differs ([`Style`]). Every message has the
-//! same shape:
+//! The run-time `Display` of each error and the compile errors of the
+//! macros are written by the functions here, so a bad byte is explained in
+//! the same words at run time and while compiling; only the way byte values
+//! are written differs ([`Style`]). Every UTF-8 message has the same shape:
 //!
 //! ```text
 //! invalid UTF-8 at byte N (<kind>): <bytes> <what they meant>[; <what the input looks like>]
@@ -13,7 +12,10 @@
 
 use core::fmt;
 
-use crate::decode::{encode_char, CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
+use super::ascii::AsciiError;
+use super::cstr::{CStrError, CStrErrorKind};
+use super::decode::{announced_len, encode_char};
+use super::error::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 
 /// How byte values are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,7 +54,7 @@ impl Style {
 /// The whole message for `err`: the offset as `byte N`, the kind in words,
 /// the offending bytes, what they meant and, where the bytes around the
 /// error suggest it, which encoding the input seems to be in.
-pub(crate) fn write_message(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt::Result {
+pub(crate) fn utf8(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt::Result {
     write!(
         f,
         "invalid UTF-8 at byte {} ({}): ",
@@ -75,7 +77,7 @@ pub(crate) fn write_message(f: &mut dyn fmt::Write, err: &Utf8Error, style: Styl
 fn explain_structure(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt::Result {
     let bytes = err.bytes();
     let announced = match bytes {
-        [lead, ..] => crate::decode::announced_len(*lead),
+        [lead, ..] => announced_len(*lead),
         [] => 0,
     };
     match err.kind() {
@@ -191,16 +193,19 @@ fn explain_looks_like(f: &mut dyn fmt::Write, looks: LooksLike, style: Style) ->
         LooksLike::Latin1 { ch, .. } => ("ISO-8859-1", ch),
         LooksLike::Windows1252 { ch, .. } => ("Windows-1252", ch),
         LooksLike::Utf16Le | LooksLike::Utf16Be | LooksLike::Utf32Le | LooksLike::Utf32Be => {
-            let (bom, name, family) = match looks {
-                LooksLike::Utf16Le => ("FF FE", "UTF-16LE", "UTF-16"),
-                LooksLike::Utf16Be => ("FE FF", "UTF-16BE", "UTF-16"),
-                LooksLike::Utf32Le => ("FF FE 00 00", "UTF-32LE", "UTF-32"),
-                _ => ("00 00 FE FF", "UTF-32BE", "UTF-32"),
+            let Some(bom) = looks.bom() else {
+                return Ok(());
             };
+            let family = match looks {
+                LooksLike::Utf16Le | LooksLike::Utf16Be => "UTF-16",
+                _ => "UTF-32",
+            };
+            f.write_str("; the input starts with ")?;
+            style.write_bytes(f, bom.as_bytes())?;
             return write!(
                 f,
-                "; the input starts with {bom}, the {name} byte-order mark: \
-                 this looks like {family} text, not UTF-8"
+                ", the {} byte-order mark: this looks like {family} text, not UTF-8",
+                bom.encoding()
             );
         }
     };
@@ -215,6 +220,52 @@ fn explain_looks_like(f: &mut dyn fmt::Write, looks: LooksLike, style: Style) ->
     style.write_bytes(f, encode_char(ch).as_bytes())
 }
 
+/// The message of an [`AsciiError`]: the character (quoted as Rust's `char`
+/// `Debug` quotes it, so invisible ones show as escapes), its code point and
+/// bytes, and the offset; or, when the bytes are not UTF-8, the byte and the
+/// UTF-8 error.
+pub(crate) fn ascii(f: &mut dyn fmt::Write, err: &AsciiError, style: Style) -> fmt::Result {
+    match (err.char(), err.utf8_error()) {
+        (_, Some(utf8_error)) => {
+            f.write_str("non-ASCII byte ")?;
+            style.write_bytes(f, &[err.byte()])?;
+            write!(f, " at byte {}; not UTF-8 either: ", err.valid_up_to())?;
+            self::utf8(f, &utf8_error, style)
+        }
+        (ch, None) => {
+            let ch = ch.unwrap_or(char::REPLACEMENT_CHARACTER);
+            write!(
+                f,
+                "non-ASCII character {ch:?} (U+{:04X}, bytes ",
+                u32::from(ch)
+            )?;
+            style.write_bytes(f, encode_char(ch).as_bytes())?;
+            write!(f, ") at byte {}", err.valid_up_to())
+        }
+    }
+}
+
+/// The message of a [`CStrError`]: for invalid UTF-8, exactly the
+/// [`Utf8Error`]'s.
+pub(crate) fn cstr(f: &mut dyn fmt::Write, err: &CStrError, style: Style) -> fmt::Result {
+    match err.kind() {
+        CStrErrorKind::InvalidUtf8(e) => self::utf8(f, &e, style),
+        CStrErrorKind::InteriorNul { position } => write!(
+            f,
+            "interior NUL at byte {position}: a C string ends at its first NUL"
+        ),
+        CStrErrorKind::NotNulTerminated => match err.last_byte() {
+            Some(last) => {
+                f.write_str("missing NUL terminator: the last byte is ")?;
+                style.write_bytes(f, &[last])?;
+                f.write_str(", not ")?;
+                style.write_bytes(f, &[0])
+            }
+            None => f.write_str("missing NUL terminator: the input is empty"),
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     extern crate alloc;
@@ -223,8 +274,8 @@ mod tests {
 
     fn message(bytes: &[u8], style: Style) -> String {
         let mut out = String::new();
-        let err = crate::decode::validate(bytes).unwrap_err();
-        write_message(&mut out, &err, style).unwrap();
+        let err = super::super::decode::validate(bytes).unwrap_err();
+        utf8(&mut out, &err, style).unwrap();
         out
     }
 

@@ -1,0 +1,557 @@
+//! The strict RFC 3629 decoder: the single source of truth for every verdict.
+//!
+//! Everything here is a `const fn`, so the same code answers at compile time
+//! (in `const` items, and — compiled from this very file — inside the
+//! `utf8lit-macros` proc macro) and at run time. The run-time fast paths may
+//! only *accelerate* the valid case; whenever they see trouble they hand the
+//! region back to [`validate_from`], which decides the error's offset, length
+//! and [`ErrorKind`].
+//!
+//! It lives in the shared core (`runtime/src/shared/`), which imports
+//! nothing but `core` and its own modules, never `crate::`, so that the
+//! proc-macro crate compiles these very files. The error it returns is in
+//! [`Utf8Error`] (`error.rs`), its words in `words.rs`.
+//!
+//! # The grammar
+//!
+//! RFC 3629 §4, with the ranges of Unicode 16.0 ch. 3 Table 3-7:
+//!
+//! ```text
+//! UTF8-octets = *( UTF8-char )
+//! UTF8-char   = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4
+//! UTF8-1      = %x00-7F
+//! UTF8-2      = %xC2-DF UTF8-tail
+//! UTF8-3      = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+//!               %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+//! UTF8-4      = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+//!               %xF4 %x80-8F 2( UTF8-tail )
+//! UTF8-tail   = %x80-BF
+//! ```
+//!
+//! Only the *second* byte of a sequence has a lead-dependent range; every
+//! later byte is a plain `UTF8-tail`. The private `read_sequence` is that grammar as a
+//! `match`, and classifies each way of leaving it.
+//!
+//! # Where errors stop
+//!
+//! An error covers the *maximal subpart* of the ill-formed sequence (Unicode
+//! ch. 3 §3.9): the longest prefix of a well-formed sequence, or one byte when
+//! there is none. That is exactly `core::str::Utf8Error::error_len`, so a
+//! [`Utf8Error`] agrees with `core::str::from_utf8` on every input, and an
+//! input that ends inside a still-valid prefix has no length
+//! ([`ErrorKind::Truncated`]).
+//!
+//! # What it deliberately leaves out
+//!
+//! Decoding to `&str` (that is what the validated types are for), lossy
+//! conversion, and SIMD. Noncharacters (U+FFFE, U+FDD0, …), U+0000 and U+FEFF
+//! are valid UTF-8 and are accepted unchanged.
+
+use core::fmt;
+
+use super::error::{ErrorKind, Utf8Error};
+use super::words::Style;
+
+/// Bits of a continuation byte (`10xx_xxxx`) that carry payload.
+pub const CONT_MASK: u8 = 0b0011_1111;
+
+/// Bytes whose top bit is clear, one per byte of a `u128`: a block of sixteen
+/// bytes is ASCII exactly when `block & ASCII_MASK == 0`.
+const ASCII_MASK: u128 = u128::from_ne_bytes([0x80; 16]);
+
+/// How many bytes the ASCII fast path takes at once.
+const BLOCK: usize = 16;
+
+/// Returns `true` for a continuation byte (`10xx_xxxx`, 0x80–0xBF).
+#[inline]
+#[must_use]
+pub const fn is_continuation(byte: u8) -> bool {
+    byte & 0b1100_0000 == 0b1000_0000
+}
+
+/// The length a lead byte announces under the *original* bit patterns of
+/// RFC 2279: 1 for ASCII, 2–6 for `110x_xxxx` … `1111_110x`, and 0 for a
+/// continuation byte, `FE` and `FF`.
+///
+/// This is the structural reading used to explain errors. It does not say the
+/// sequence is valid: `C0`, `F5` and `F8` all announce lengths here, and none
+/// of them starts RFC 3629 UTF-8.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::decode::announced_len;
+///
+/// assert_eq!(announced_len(b'a'), 1);
+/// assert_eq!(announced_len(0xC3), 2);
+/// assert_eq!(announced_len(0xF0), 4);
+/// assert_eq!(announced_len(0xFC), 6); // RFC 2279's 6-byte form
+/// assert_eq!(announced_len(0x80), 0); // a continuation byte leads nothing
+/// assert_eq!(announced_len(0xFF), 0);
+/// ```
+#[must_use]
+pub const fn announced_len(lead: u8) -> usize {
+    match lead.leading_ones() {
+        0 => 1,
+        n @ 2..=6 => n as usize,
+        _ => 0,
+    }
+}
+
+/// The payload bits of a lead byte announcing `len` bytes (2–6).
+const fn lead_payload(lead: u8, len: usize) -> u32 {
+    (lead & (0x7F >> len)) as u32
+}
+
+/// Returns `bytes[at..]`, or an empty slice when `at` is past the end.
+#[inline]
+pub(super) const fn tail(bytes: &[u8], at: usize) -> &[u8] {
+    match bytes.split_at_checked(at) {
+        Some((_, rest)) => rest,
+        None => &[],
+    }
+}
+
+/// How one sequence failed: its kind and its maximal subpart's length
+/// (`0` standing for "runs to the end of the input", `error_len() == None`).
+type Invalid = (ErrorKind, u8);
+
+/// Reads one sequence at the start of `s`: the scalar value and its length in
+/// bytes, or how it fails. This `match` is the ABNF in the module docs.
+///
+/// Always inlined: it is the body of the validation loop, where the value it
+/// computes is dead and must be optimised away (about 1.5× on 2- and 3-byte
+/// text when it was only `#[inline]`).
+#[inline(always)]
+const fn read_sequence(s: &[u8]) -> Result<(u32, usize), Invalid> {
+    const END: Invalid = (ErrorKind::Truncated, 0);
+    let b0 = match s {
+        [b, ..] => *b,
+        [] => return Err(END),
+    };
+    // The lead decides the length and the range of the second byte.
+    let (len, lo, hi) = match b0 {
+        0x00..=0x7F => return Ok((b0 as u32, 1)),
+        0x80..=0xBF => return Err((ErrorKind::UnexpectedContinuation, 1)),
+        0xC0 | 0xC1 => return Err((ErrorKind::Overlong, 1)),
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE | 0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        0xF5..=0xF7 => return Err((ErrorKind::OutOfRange, 1)),
+        0xF8..=0xFD => return Err((ErrorKind::ObsoleteForm, 1)),
+        0xFE | 0xFF => return Err((ErrorKind::InvalidByte, 1)),
+    };
+    let b1 = match s {
+        [_, b, ..] => *b,
+        _ => return Err(END),
+    };
+    if b1 < lo || b1 > hi {
+        let kind = if !is_continuation(b1) {
+            ErrorKind::MissingContinuation
+        } else if b1 < lo {
+            // E0 80–9F, F0 80–8F: fits in fewer bytes.
+            ErrorKind::Overlong
+        } else if b0 == 0xED {
+            // ED A0–BF: U+D800–U+DFFF.
+            ErrorKind::Surrogate
+        } else {
+            // F4 90–BF: above U+10FFFF.
+            ErrorKind::OutOfRange
+        };
+        return Err((kind, 1));
+    }
+    let mut value = (lead_payload(b0, len) << 6) | (b1 & CONT_MASK) as u32;
+    if len == 2 {
+        return Ok((value, 2));
+    }
+    let b2 = match s {
+        [_, _, b, ..] => *b,
+        _ => return Err(END),
+    };
+    if !is_continuation(b2) {
+        return Err((ErrorKind::MissingContinuation, 2));
+    }
+    value = (value << 6) | (b2 & CONT_MASK) as u32;
+    if len == 3 {
+        return Ok((value, 3));
+    }
+    let b3 = match s {
+        [_, _, _, b, ..] => *b,
+        _ => return Err(END),
+    };
+    if !is_continuation(b3) {
+        return Err((ErrorKind::MissingContinuation, 3));
+    }
+    Ok(((value << 6) | (b3 & CONT_MASK) as u32, 4))
+}
+
+/// Checks that `bytes` is UTF-8 as RFC 3629 defines it.
+///
+/// This is the reference decoder, usable in `const` items. At run time prefer
+/// [`crate::validate`](../fn.validate.html), which gives the same verdict on
+/// every input but is free to take a faster road to it.
+///
+/// # Errors
+///
+/// The first ill-formed sequence, as a [`Utf8Error`] whose `valid_up_to` and
+/// `error_len` equal those of `core::str::from_utf8`.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::{decode, ErrorKind};
+///
+/// const GREETING: &[u8] = b"Gr\xC3\xBC\xC3\x9Fe";
+/// const _: () = assert!(decode::validate(GREETING).is_ok());
+///
+/// let err = decode::validate(b"caf\xE9").unwrap_err();
+/// assert_eq!(err.valid_up_to(), 3);
+/// assert_eq!(err.error_len(), None); // E9 leads a 3-byte sequence that the input cuts off
+/// assert_eq!(err.kind(), ErrorKind::Truncated);
+/// ```
+pub const fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+    validate_from(bytes, 0)
+}
+
+/// Checks `bytes[start..]`, reporting errors at their offset in `bytes`.
+///
+/// Use it to resume after an error: skip `error_len()` bytes and go on. The
+/// bytes before `start` are not checked, but they are consulted to explain an
+/// error (a lone high byte after ASCII looks like ISO-8859-1). A `start` past
+/// the end checks nothing.
+///
+/// # Errors
+///
+/// The first ill-formed sequence at or after `start`.
+///
+/// # Examples
+///
+/// Count the errors in a buffer, one per maximal subpart, as
+/// `String::from_utf8_lossy` replaces them:
+///
+/// ```
+/// use utf8lit::decode::validate_from;
+///
+/// let bytes = b"a\xC0\x80b\xED\xA0\x80";
+/// let mut errors = 0;
+/// let mut at = 0;
+/// while let Err(e) = validate_from(bytes, at) {
+///     errors += 1;
+///     match e.error_len() {
+///         Some(len) => at = e.valid_up_to() + len,
+///         None => break,
+///     }
+/// }
+/// assert_eq!(errors, 5); // C0, 80, ED, A0, 80
+/// assert_eq!(String::from_utf8_lossy(bytes).matches('\u{FFFD}').count(), 5);
+/// ```
+pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> {
+    let len = bytes.len();
+    let mut at = start;
+    while at < len {
+        // Indexing is protected by the loop condition.
+        if bytes[at] < 0x80 {
+            // ASCII fast path, a block at a time, tried at block-aligned
+            // offsets only so that mixed text pays for at most one failed
+            // attempt per block.
+            if at.is_multiple_of(BLOCK) {
+                while let Some((block, _)) = tail(bytes, at).split_first_chunk::<BLOCK>() {
+                    if u128::from_ne_bytes(*block) & ASCII_MASK != 0 {
+                        break;
+                    }
+                    at += BLOCK;
+                }
+            }
+            // Indexing is protected by `at < len`.
+            if at < len && bytes[at] < 0x80 {
+                at += 1;
+            }
+            continue;
+        }
+        match read_sequence(tail(bytes, at)) {
+            Ok((_, n)) => at += n,
+            Err((kind, n)) => return Err(Utf8Error::new(bytes, at, kind, n)),
+        }
+    }
+    Ok(())
+}
+
+/// Decodes the scalar value that starts at byte `at`.
+///
+/// Returns `None` when `at` is at or past the end, otherwise the `char` and
+/// its length in bytes (1–4), or the error whose `valid_up_to()` is `at`.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::{decode::next_char, ErrorKind};
+///
+/// let bytes = "añ€😀".as_bytes();
+/// assert_eq!(next_char(bytes, 1), Some(Ok(('ñ', 2))));
+/// assert_eq!(next_char(bytes, 6), Some(Ok(('😀', 4))));
+/// assert_eq!(next_char(bytes, 10), None);
+///
+/// let err = next_char(bytes, 2).unwrap().unwrap_err(); // the middle of 'ñ'
+/// assert_eq!(err.kind(), ErrorKind::UnexpectedContinuation);
+/// assert_eq!(err.valid_up_to(), 2);
+/// ```
+#[must_use]
+pub const fn next_char(bytes: &[u8], at: usize) -> Option<Result<(char, usize), Utf8Error>> {
+    if at >= bytes.len() {
+        return None;
+    }
+    Some(match read_sequence(tail(bytes, at)) {
+        Ok((value, len)) => match char::from_u32(value) {
+            Some(ch) => Ok((ch, len)),
+            // read_sequence only accepts scalar values; this arm is never
+            // taken, but a wrong verdict beats a panic.
+            None => Err(Utf8Error::new(bytes, at, ErrorKind::Surrogate, 1)),
+        },
+        Err((kind, len)) => Err(Utf8Error::new(bytes, at, kind, len)),
+    })
+}
+
+/// A `char` written in UTF-8: up to four bytes, on the stack.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::decode::encode_char;
+///
+/// assert_eq!(encode_char('é').as_bytes(), b"\xC3\xA9");
+/// assert_eq!(encode_char('\u{233B4}').as_bytes(), [0xF0, 0xA3, 0x8E, 0xB4]);
+/// assert_eq!(encode_char('é').to_string(), "C3 A9"); // Display: hex, as messages quote it
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct EncodedChar {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl EncodedChar {
+    /// The encoded bytes.
+    #[must_use]
+    pub const fn as_bytes(&self) -> &[u8] {
+        match self.bytes.split_at_checked(self.len as usize) {
+            Some((head, _)) => head,
+            None => &self.bytes,
+        }
+    }
+
+    /// The number of bytes, 1 to 4.
+    #[must_use]
+    #[expect(clippy::len_without_is_empty, reason = "never empty")]
+    pub const fn len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+impl fmt::Debug for EncodedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EncodedChar({self})")
+    }
+}
+
+/// Upper-case hex pairs separated by spaces, as messages quote bytes: `F0 A3 8E B4`.
+impl fmt::Display for EncodedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Style::Hex.write_bytes(f, self.as_bytes())
+    }
+}
+
+/// Encodes a `char` as UTF-8 (its shortest and only valid form).
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::decode::encode_char;
+///
+/// const NUL: utf8lit::decode::EncodedChar = encode_char('\0');
+/// assert_eq!(NUL.as_bytes(), [0x00]); // not the overlong C0 80
+/// assert_eq!(encode_char('\u{10FFFF}').as_bytes(), [0xF4, 0x8F, 0xBF, 0xBF]);
+/// ```
+#[must_use]
+pub const fn encode_char(ch: char) -> EncodedChar {
+    /// The continuation byte carrying bits `shift..shift + 6` of `c`.
+    const fn tail_byte(c: u32, shift: u32) -> u8 {
+        0x80 | ((c >> shift) as u8 & CONT_MASK)
+    }
+    let c = ch as u32;
+    let (bytes, len) = if c < 0x80 {
+        ([c as u8, 0, 0, 0], 1)
+    } else if c < 0x800 {
+        ([0xC0 | (c >> 6) as u8, tail_byte(c, 0), 0, 0], 2)
+    } else if c < 0x1_0000 {
+        (
+            [0xE0 | (c >> 12) as u8, tail_byte(c, 6), tail_byte(c, 0), 0],
+            3,
+        )
+    } else {
+        let lead = 0xF0 | (c >> 18) as u8;
+        (
+            [lead, tail_byte(c, 12), tail_byte(c, 6), tail_byte(c, 0)],
+            4,
+        )
+    };
+    EncodedChar { bytes, len }
+}
+
+/// Reads the sequence at `at` the way RFC 2279 (1998) did: a lead announcing
+/// 1 to 6 bytes and that many continuation bytes, giving a value of up to 31
+/// bits, with no check for overlong forms, surrogates or the U+10FFFF cap.
+///
+/// RFC 3629 (2003) removed the 5- and 6-byte forms; this reading exists to
+/// *explain* them (and the other structural impostors), never to accept them.
+/// Returns the value and the length, or `None` if the bytes at `at` are not a
+/// complete sequence of that shape.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::decode::decode_rfc2279;
+///
+/// // Kuhn's test 2.1.5: the first 5-byte sequence.
+/// assert_eq!(decode_rfc2279(b"\xF8\x88\x80\x80\x80", 0), Some((0x20_0000, 5)));
+/// // The largest 6-byte sequence, 2^31 - 1.
+/// assert_eq!(decode_rfc2279(b"\xFD\xBF\xBF\xBF\xBF\xBF", 0), Some((0x7FFF_FFFF, 6)));
+/// // Overlong and surrogate forms read "fine" under the old rules.
+/// assert_eq!(decode_rfc2279(b"\xC0\x80", 0), Some((0, 2)));
+/// // Cut short, or a continuation byte where a lead belongs:
+/// assert_eq!(decode_rfc2279(b"\xF8\x88", 0), None);
+/// assert_eq!(decode_rfc2279(b"\x80", 0), None);
+/// ```
+#[must_use]
+pub const fn decode_rfc2279(bytes: &[u8], at: usize) -> Option<(u32, usize)> {
+    let s = tail(bytes, at);
+    let lead = match s {
+        [b, ..] => *b,
+        [] => return None,
+    };
+    let len = announced_len(lead);
+    if len == 0 {
+        return None;
+    }
+    if len == 1 {
+        return Some((lead as u32, 1));
+    }
+    let (first, last) = value_range(s, len);
+    if first == last && count_tail(s, len) == len {
+        Some((first, len))
+    } else {
+        None
+    }
+}
+
+/// How many bytes of `s`, up to `len`, form a lead followed by continuation
+/// bytes (0 for an empty `s` or a `len` of 0).
+pub(super) const fn count_tail(s: &[u8], len: usize) -> usize {
+    if s.is_empty() || len == 0 {
+        return 0;
+    }
+    let mut n = 1;
+    let mut rest = tail(s, 1);
+    while n < len {
+        match rest {
+            [b, after @ ..] if is_continuation(*b) => {
+                n += 1;
+                rest = after;
+            }
+            _ => break,
+        }
+    }
+    n
+}
+
+/// The values a lead announcing `len` bytes, followed by the continuation
+/// bytes present in `s`, can take once completed: `(first, last)`, equal
+/// when the sequence is complete. `len` is 2 to 6, so 31 bits suffice.
+pub(super) const fn value_range(s: &[u8], len: usize) -> (u32, u32) {
+    let mut value = match s {
+        [lead, ..] => lead_payload(*lead, len),
+        [] => 0,
+    };
+    let present = count_tail(s, len);
+    let mut i = 1;
+    let mut rest = tail(s, 1);
+    while i < present {
+        if let [b, after @ ..] = rest {
+            value = (value << 6) | (*b & CONT_MASK) as u32;
+            rest = after;
+        }
+        i += 1;
+    }
+    // At most 5 bytes are missing, so at most 30 bits: no shift overflows.
+    let missing_bits = 6 * len.saturating_sub(present) as u32;
+    if missing_bits >= 32 {
+        return (0, u32::MAX); // unreachable for `len` in 2..=6
+    }
+    let first = value << missing_bits;
+    (first, first | ((1 << missing_bits) - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An expected error: offset, `error_len` (0 for `None`), kind.
+    fn e(valid_up_to: usize, error_len: u8, kind: ErrorKind) -> (usize, Option<usize>, ErrorKind) {
+        let len = if error_len == 0 {
+            None
+        } else {
+            Some(usize::from(error_len))
+        };
+        (valid_up_to, len, kind)
+    }
+
+    fn got(bytes: &[u8]) -> (usize, Option<usize>, ErrorKind) {
+        let err = validate(bytes).unwrap_err();
+        (err.valid_up_to(), err.error_len(), err.kind())
+    }
+
+    #[test]
+    fn errors_after_the_ascii_block_path() {
+        // 16-byte ASCII blocks, then trouble in the next block.
+        let mut input = [b'a'; 40];
+        input[33] = 0xC0;
+        assert_eq!(got(&input), e(33, 1, ErrorKind::Overlong));
+        // A truncated sequence at the end of a block-aligned run.
+        let mut input = [b'a'; 33];
+        input[32] = 0xE2;
+        assert_eq!(got(&input), e(32, 0, ErrorKind::Truncated));
+    }
+
+    #[test]
+    fn second_byte_decides_before_the_end() {
+        assert_eq!(got(b"\xE0"), e(0, 0, ErrorKind::Truncated));
+        assert_eq!(got(b"\xE0\x80"), e(0, 1, ErrorKind::Overlong));
+        assert_eq!(got(b"\xED\xA0"), e(0, 1, ErrorKind::Surrogate));
+        assert_eq!(got(b"\xF4\x90"), e(0, 1, ErrorKind::OutOfRange));
+        assert_eq!(got(b"\xF0\x8F"), e(0, 1, ErrorKind::Overlong));
+        assert_eq!(got(b"\xF5"), e(0, 1, ErrorKind::OutOfRange));
+    }
+
+    #[test]
+    fn count_tail_stops_at_length_and_non_continuation() {
+        // Counts the lead and its tail bytes, up to the announced length.
+        assert_eq!(count_tail(b"\xE2\x82\xAC\x80", 3), 3);
+        // Stops at a byte that is not a continuation.
+        assert_eq!(count_tail(b"\xE2\x82A", 3), 2);
+        // Empty input or length 0: nothing.
+        assert_eq!(count_tail(b"", 3), 0);
+        assert_eq!(count_tail(b"\x80", 0), 0);
+    }
+
+    #[test]
+    fn value_range_fills_missing_bits() {
+        // Complete: one value.
+        assert_eq!(value_range(b"\xC0\x80", 2), (0, 0));
+        // One tail byte missing: 64 values.
+        assert_eq!(value_range(b"\xC1", 2), (0x40, 0x7F));
+        // A 6-byte lead alone: all 31 bits of FD's half.
+        assert_eq!(value_range(b"\xFD", 6), (0x4000_0000, 0x7FFF_FFFF));
+    }
+}

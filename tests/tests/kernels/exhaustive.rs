@@ -1,0 +1,118 @@
+//! Suite 1, exhaustive: every short input, and short inputs at every boundary offset.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// 1. Exhaustive
+// ---------------------------------------------------------------------------
+
+#[test]
+fn every_input_of_0_to_3_bytes() {
+    run_jobs("every input of 0..=3 bytes", 256, |b0, c| {
+        let b0 = b0 as u8;
+        if b0 == 0 {
+            c.check(&[], || "the empty input".to_owned());
+        }
+        c.check(&[b0], || "1-byte input".to_owned());
+        for b1 in 0..=u8::MAX {
+            c.check(&[b0, b1], || "2-byte input".to_owned());
+            for b2 in 0..=u8::MAX {
+                c.check(&[b0, b1, b2], || "3-byte input".to_owned());
+            }
+        }
+    });
+}
+
+/// Runs inputs `input(i)` of `len` bytes, for `i` in `0..count`, in every
+/// frame: every `i` in a frame for which `stride(frame)` is 1, otherwise
+/// every `stride`-th, starting at a place that changes from frame to frame
+/// (so that frames together cover every `i`).
+pub(crate) fn sweep(
+    what: &str,
+    frames: &[Frame],
+    len: usize,
+    count: usize,
+    stride: impl Fn(&Frame) -> usize + Sync,
+    input: impl Fn(usize) -> [u8; 4] + Sync,
+) {
+    run_jobs(what, frames.len(), |f, c| {
+        let frame = &frames[f];
+        let stride = stride(frame);
+        for i in (f % stride..count).step_by(stride) {
+            let bytes = input(i);
+            let bytes = &bytes[..len];
+            c.check_parts(&[&frame.prefix, bytes, frame.suffix], frame.align, || {
+                format!(
+                    "[{}] at offset {} ({})",
+                    hex(bytes),
+                    frame.prefix.len(),
+                    frame.name
+                )
+            });
+        }
+    });
+}
+
+#[test]
+fn every_1_byte_input_at_every_boundary_offset() {
+    let frames = frames(|_| Fill::ALL.to_vec(), &SUFFIXES);
+    sweep(
+        "1-byte inputs at boundary offsets",
+        &frames,
+        1,
+        256,
+        |_| 1,
+        |i| [i as u8, 0, 0, 0],
+    );
+}
+
+#[test]
+fn every_2_byte_input_at_every_boundary_offset() {
+    let frames = frames(rotating, &["", "z", "€"]);
+    // Debug builds: every input after ASCII, every 3rd after multi-byte.
+    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 3 };
+    sweep(
+        "2-byte inputs at boundary offsets",
+        &frames,
+        2,
+        1 << 16,
+        stride,
+        |i| [(i >> 8) as u8, i as u8, 0, 0],
+    );
+}
+
+#[test]
+fn class_3_byte_inputs_at_every_boundary_offset() {
+    let frames = frames(rotating, &SUFFIXES);
+    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 3 };
+    sweep(
+        "3-byte class inputs at boundary offsets",
+        &frames,
+        3,
+        CLASSES.len().pow(3),
+        stride,
+        |i| class_input(3, i),
+    );
+}
+
+#[test]
+fn class_4_byte_inputs_at_every_boundary_offset() {
+    // After ASCII every pattern; after multi-byte text (slow for the scalar
+    // decoders) every 5th, so every pattern somewhere (in debug builds
+    // every 11th and every 37th).
+    let frames = frames(rotating, &["", "é"]);
+    let stride = |f: &Frame| match (RELEASE, f.ascii) {
+        (true, true) => 1,
+        (true, false) => 5,
+        (false, true) => 11,
+        (false, false) => 37,
+    };
+    sweep(
+        "4-byte class inputs at boundary offsets",
+        &frames,
+        4,
+        CLASSES.len().pow(4),
+        stride,
+        |i| class_input(4, i),
+    );
+}

@@ -1,0 +1,271 @@
+//! Suite 3: random texts, ASCII runs, sequences cut off at block ends.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// 3. Random texts, ASCII runs, sequences cut off at block ends
+// ---------------------------------------------------------------------------
+
+/// Valid text of at least `len` bytes: ASCII runs long enough to fill
+/// groups, runs of one multi-byte character, and characters of mixed
+/// widths.
+pub(crate) fn random_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + 300);
+    let mut buf = [0; 4];
+    while out.len() < len {
+        match rng.below(4) {
+            0 => {
+                let run = 1 + rng.below(300);
+                out.extend((0..run).map(|_| rng.byte() & 0x7F));
+            }
+            1 => {
+                let width = 2 + rng.below(3);
+                let ch = rng.char_of_width(width);
+                for _ in 0..=rng.below(60) {
+                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            _ => {
+                for _ in 0..=rng.below(20) {
+                    let width = 1 + rng.below(4);
+                    let ch = rng.char_of_width(width);
+                    out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Overlong forms, surrogates and other sequences no kernel may accept.
+pub(crate) const BAD_SEQUENCES: [&[u8]; 16] = [
+    b"\xC0\x80",
+    b"\xC1\xBF",
+    b"\xE0\x80\x80",
+    b"\xE0\x9F\xBF",
+    b"\xF0\x80\x80\x80",
+    b"\xF0\x8F\xBF\xBF",
+    b"\xED\xA0\x80",
+    b"\xED\xBF\xBF",
+    b"\xED\xA0\x80\xED\xB0\x80",
+    b"\xF4\x90\x80\x80",
+    b"\xF5\x80\x80\x80",
+    b"\xF7\xBF\xBF\xBF",
+    b"\xF8\x88\x80\x80\x80",
+    b"\xFC\x84\x80\x80\x80\x80",
+    b"\xFE",
+    b"\xFF",
+];
+
+/// Valid sequences cut short (by the end of input or what follows).
+pub(crate) const CUT_SEQUENCES: [&[u8]; 13] = [
+    b"\xC3",
+    b"\xDF",
+    b"\xE0",
+    b"\xE0\xA0",
+    b"\xE1\x80",
+    b"\xED\x9F",
+    b"\xEF\xBF",
+    b"\xF0",
+    b"\xF0\x90",
+    b"\xF0\x9F\x98",
+    b"\xF1\x80\x80",
+    b"\xF3",
+    b"\xF4\x8F\xBF",
+];
+
+/// Complete characters of every width, at the edges of their ranges.
+pub(crate) const WHOLE_CHARS: [&str; 8] = [
+    "\u{7F}",
+    "\u{80}",
+    "\u{7FF}",
+    "\u{800}",
+    "\u{D7FF}",
+    "\u{FFFF}",
+    "\u{10000}",
+    "\u{10FFFF}",
+];
+
+/// A position in `text` near a block boundary half of the time.
+fn random_position(rng: &mut Rng, len: usize) -> usize {
+    if rng.chance(1, 2) && len >= 16 {
+        let block = 16 * rng.below(len / 16 + 1);
+        (block + rng.below(7)).saturating_sub(3).min(len)
+    } else {
+        rng.below(len + 1)
+    }
+}
+
+/// Damages `text` once; returns what it did.
+pub(crate) fn corrupt(rng: &mut Rng, text: &mut Vec<u8>) -> String {
+    let at = random_position(rng, text.len());
+    let what = rng.below(10);
+    let insert: Vec<u8> = match what {
+        0 => vec![0x80 | (rng.byte() & 0x3F)],
+        1 => vec![rng.range(0xC2, 0xF4) as u8],
+        2 => vec![0xED, 0xA0 | (rng.byte() & 0x1F), 0x80 | (rng.byte() & 0x3F)],
+        3 => rng.pick(&BAD_SEQUENCES).to_vec(),
+        4 => vec![rng.range(0xF5, 0xFF) as u8],
+        5 => rng.pick(&CUT_SEQUENCES).to_vec(),
+        _ => Vec::new(),
+    };
+    if !insert.is_empty() {
+        text.splice(at..at, insert.iter().copied());
+        return format!("inserted [{}] at {at}", hex(&insert));
+    }
+    if text.is_empty() {
+        return "nothing (empty)".to_owned();
+    }
+    let at = at.min(text.len() - 1);
+    match what {
+        6 => {
+            let bit = rng.below(8);
+            text[at] ^= 1 << bit;
+            format!("flipped bit {bit} at {at}")
+        }
+        7 => {
+            text.truncate(at);
+            format!("truncated to {at}")
+        }
+        8 => {
+            text.remove(at);
+            format!("removed byte {at}")
+        }
+        _ => {
+            text[at] = rng.byte();
+            format!("set byte {at} to {:02X}", text[at])
+        }
+    }
+}
+
+#[test]
+fn random_texts_with_corruptions() {
+    let cases = if RELEASE { 6000 } else { 600 };
+    run_jobs("random texts", cases, |case, c| {
+        let mut rng = Rng::new(0x6B65_726E_656C + case as u64);
+        let len = if rng.chance(1, 4) {
+            1 + rng.below(300)
+        } else {
+            1 + rng.below(5 << 10)
+        };
+        let mut text = random_text(&mut rng, len);
+        let valid = rng.chance(1, 4);
+        let mut story = Vec::new();
+        if !valid {
+            for _ in 0..=rng.below(3) {
+                story.push(corrupt(&mut rng, &mut text));
+            }
+        }
+        let context = || format!("random text #{case} ({})", story.join(", "));
+        c.check(&text, context);
+        if valid {
+            assert!(core::str::from_utf8(&text).is_ok(), "text #{case} is valid");
+        }
+        // Cut near a block boundary, and at a random alignment.
+        let cut = random_position(&mut rng, text.len());
+        c.check(&text[..cut], || format!("{}, first {cut} bytes", context()));
+        let align = rng.below(64);
+        c.check_parts(&[&text], align, || {
+            format!("{}, aligned +{align}", context())
+        });
+    });
+}
+
+#[test]
+fn ascii_runs_then_one_bad_byte() {
+    let bad: Vec<&[u8]> = [
+        &b"\x80"[..],
+        b"\xBF",
+        b"\xC0",
+        b"\xC1",
+        b"\xC2",
+        b"\xDF",
+        b"\xE0",
+        b"\xED",
+        b"\xF0",
+        b"\xF4",
+        b"\xF5",
+        b"\xF8",
+    ]
+    .into_iter()
+    .chain(BAD_SEQUENCES)
+    .collect();
+    let after: [&[u8]; 6] = [
+        b"",
+        b"b",
+        &[b'b'; 64],
+        &[b'b'; 300],
+        "é€😀".as_bytes(),
+        b"\x80\x80",
+    ];
+    let runs: Vec<usize> = (256..=640).collect();
+    run_jobs("ASCII runs then a bad byte", runs.len(), |r, c| {
+        let run = vec![b'a'; runs[r]];
+        for &bad in &bad {
+            for &after in &after {
+                c.check_parts(&[&run, bad, after], 0, || {
+                    format!(
+                        "{} x 'a', [{}], then {} bytes [{}...]",
+                        run.len(),
+                        hex(bad),
+                        after.len(),
+                        hex(&after[..after.len().min(4)])
+                    )
+                });
+            }
+        }
+    });
+}
+
+/// Lengths at which a block, group or lane ends.
+fn block_ends() -> Vec<usize> {
+    (16..=1024)
+        .step_by(16)
+        .chain([1280, 1536, 1792, 2048])
+        .collect()
+}
+
+#[test]
+fn sequences_cut_off_at_block_ends() {
+    let ends = block_ends();
+    let pieces: Vec<&[u8]> = CUT_SEQUENCES
+        .into_iter()
+        .chain(WHOLE_CHARS.iter().map(|c| c.as_bytes()))
+        .collect();
+    let a64 = [b'a'; 64];
+    let a300 = [b'a'; 300];
+    let after: [&[u8]; 9] = [
+        b"",
+        b"a",
+        &a64[..15],
+        &a64[..16],
+        &a64[..32],
+        &a64,
+        &a300[..256],
+        &a300,
+        "éééééééé".as_bytes(),
+    ];
+    run_jobs("sequences at block ends", ends.len(), |e, c| {
+        let end = ends[e];
+        for fill in Fill::ALL {
+            for &piece in &pieces {
+                // Ending exactly at the block end, starting there, starting
+                // a byte before it.
+                for before in [end - piece.len(), end, end - 1] {
+                    let prefix = fill.make(before);
+                    for &after in &after {
+                        c.check_parts(&[&prefix, piece, after], 0, || {
+                            format!(
+                                "{} filler of {before} bytes, [{}], then {} bytes [{}...]",
+                                fill.name(),
+                                hex(piece),
+                                after.len(),
+                                hex(&after[..after.len().min(4)])
+                            )
+                        });
+                    }
+                }
+            }
+        }
+    });
+}
