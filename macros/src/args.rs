@@ -33,6 +33,16 @@ pub(crate) fn split_krate(input: TokenStream) -> (TokenStream, Vec<TokenTree>) {
     }
 }
 
+/// The user's tokens as a stream again (for an expansion that hands them
+/// on), without a trailing comma.
+pub(crate) fn user_tokens(tokens: &[TokenTree]) -> TokenStream {
+    let end = match tokens.last() {
+        Some(TokenTree::Punct(p)) if p.as_char() == ',' => tokens.len() - 1,
+        _ => tokens.len(),
+    };
+    tokens[..end].iter().cloned().collect()
+}
+
 /// A literal argument: the token, its source text and what it means.
 pub(crate) struct Arg {
     pub(crate) span: Span,
@@ -42,7 +52,7 @@ pub(crate) struct Arg {
 
 /// Strips the invisible groups that `macro_rules!` puts around `$x:literal`
 /// and `$x:expr` fragments.
-fn unwrap_invisible(token: &TokenTree) -> TokenTree {
+pub(crate) fn unwrap_invisible(token: &TokenTree) -> TokenTree {
     match token {
         TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
             let mut inner = group.stream().into_iter();

@@ -18,20 +18,22 @@ use std::fmt::{self, Write as _};
 use proc_macro::Span;
 
 use crate::args::Arg;
-use crate::diag::{abbreviate, Diag};
+use crate::diag::{abbreviate, more_problems, Diag, MAX_PROBLEMS};
 use crate::expand::Target;
+use crate::include::other_encoding;
 use crate::shared::cstr::{self, CStrErrorKind};
 use crate::shared::error::Utf8Error;
+use crate::shared::problems::{problem_len, Problems};
 use crate::shared::words::{self, Style};
 use crate::shared::{ascii, decode};
 
 /// The checked text of the literals, joined, and a span for the value.
-pub(crate) fn literals(args: &[Arg], target: Target) -> Result<(String, Span), Diag> {
+pub(crate) fn literals(args: &[Arg], target: Target) -> Result<(String, Span), Vec<Diag>> {
     let Some(first) = args.first() else {
-        return Err(Diag::new(
+        return Err(vec![Diag::new(
             Span::call_site(),
             format!("{} needs a literal", target.name()),
-        ));
+        )]);
     };
     let mut bytes = Vec::new();
     // Where each literal's bytes start in `bytes`.
@@ -40,29 +42,47 @@ pub(crate) fn literals(args: &[Arg], target: Target) -> Result<(String, Span), D
         starts.push(bytes.len());
         bytes.extend_from_slice(&arg.parsed.bytes);
     }
-    if let Err(problem) = rule(target, &bytes) {
-        // The literal that holds the byte, and the offset within it.
-        let index = starts
-            .partition_point(|&start| start <= problem.offset)
-            .saturating_sub(1);
-        let arg = args.get(index).unwrap_or(first);
-        let within = problem
-            .offset
-            .saturating_sub(starts.get(index).copied().unwrap_or(0));
-        let mut message = problem.message;
-        note_source(&mut message, arg, within, args.len());
-        if let Some(help) = problem.help {
-            let _ = write!(message, "\nhelp: {help}");
+    let (problems, more) = rule(target, &bytes);
+    if !problems.is_empty() {
+        let mut messages: Vec<(Span, String)> = problems
+            .into_iter()
+            .map(|problem| {
+                // The literal that holds the byte, and the offset within it.
+                let index = starts
+                    .partition_point(|&start| start <= problem.offset)
+                    .saturating_sub(1);
+                let arg = args.get(index).unwrap_or(first);
+                let within = problem
+                    .offset
+                    .saturating_sub(starts.get(index).copied().unwrap_or(0));
+                let mut message = problem.message;
+                note_source(&mut message, arg, within, args.len());
+                if let Some(help) = problem.help {
+                    let _ = write!(message, "\nhelp: {help}");
+                }
+                (arg.span, message)
+            })
+            .collect();
+        if let Some((_, last)) = messages.last_mut() {
+            let what = if args.len() > 1 {
+                "macro call"
+            } else {
+                "literal"
+            };
+            more_problems(std::slice::from_mut(last), more, what);
         }
-        return Err(Diag::new(arg.span, message));
+        return Err(messages
+            .into_iter()
+            .map(|(span, message)| Diag::new(span, message))
+            .collect());
     }
     let text = String::from_utf8(bytes).map_err(|e| {
         // The decoder and std agree on every input (tested exhaustively);
         // should they ever not, say so rather than panic.
-        Diag::new(
+        vec![Diag::new(
             Span::call_site(),
             format!("internal error in {}: {e}", target.name()),
-        )
+        )]
     })?;
     let span = match args {
         [only] => only.span,
@@ -79,44 +99,91 @@ struct Problem {
     help: Option<&'static str>,
 }
 
-/// The run-time constructor's check for `target`, on the joined bytes.
-fn rule(target: Target, bytes: &[u8]) -> Result<(), Problem> {
+/// The run-time constructor's check for `target`, on the joined bytes: its
+/// first problem is the constructor's error, and the problems after it are
+/// the ones a fixed literal would meet next.
+fn rule(target: Target, bytes: &[u8]) -> (Vec<Problem>, usize) {
+    let mut problems = Vec::new();
+    let mut more = 0;
+    let mut report = |problem: Problem| {
+        if problems.len() < MAX_PROBLEMS {
+            problems.push(problem);
+        } else {
+            more += 1;
+        }
+    };
     match target {
-        Target::Utf8Str | Target::IncludeUtf8 => utf8(bytes).map_err(|err| Problem {
-            offset: err.valid_up_to(),
-            message: words_of(|out| words::utf8(out, &err, Style::Escapes)),
-            help: None,
-        }),
-        Target::AsciiStr => ascii::check(bytes).map_err(|err| Problem {
-            offset: err.valid_up_to(),
-            message: words_of(|out| words::ascii(out, &err, Style::Escapes)),
-            help: Some(if err.char().is_some() {
-                "ascii! takes bytes 00-7F only; use utf8! for UTF-8 text"
-            } else {
-                "ascii! takes bytes 00-7F only"
-            }),
-        }),
+        Target::Utf8Str | Target::IncludeUtf8 => {
+            if utf8(bytes).is_err() {
+                for err in Problems::new(bytes) {
+                    report(utf8_problem(&err));
+                    if other_encoding(&err) {
+                        // UTF-16 or UTF-32: the rest would be noise.
+                        break;
+                    }
+                }
+            }
+        }
+        Target::AsciiStr => {
+            let mut at = 0;
+            while let Err(err) = ascii::check_from(bytes, at) {
+                let len = match (err.char(), err.utf8_error()) {
+                    (Some(ch), _) => ch.len_utf8(),
+                    (None, Some(e)) => problem_len(&e, bytes.len()),
+                    (None, None) => 1,
+                };
+                at = err.valid_up_to() + len.max(1);
+                report(Problem {
+                    offset: err.valid_up_to(),
+                    message: words_of(|out| words::ascii(out, &err, Style::Escapes)),
+                    help: Some(if err.char().is_some() {
+                        "ascii! takes bytes 00-7F only; use utf8! for UTF-8 text"
+                    } else {
+                        "ascii! takes bytes 00-7F only"
+                    }),
+                });
+            }
+        }
         Target::Utf8CStr => {
             let mut with_nul = Vec::with_capacity(bytes.len() + 1);
             with_nul.extend_from_slice(bytes);
             with_nul.push(0);
-            cstr::check(&with_nul, utf8(&with_nul)).map_err(|err| {
-                let (offset, help) = match err.kind() {
-                    CStrErrorKind::InvalidUtf8(e) => (e.valid_up_to(), None),
-                    CStrErrorKind::InteriorNul { position } => (
-                        position,
-                        Some("utf8_cstr! adds the terminator itself; end the text before the NUL"),
-                    ),
+            if let Err(err) = cstr::check(&with_nul, utf8(&with_nul)) {
+                match err.kind() {
+                    // The earliest problem is invalid UTF-8: report every
+                    // UTF-8 problem before the first NUL.
+                    CStrErrorKind::InvalidUtf8(_) => {
+                        let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+                        for e in Problems::new(&with_nul).take_while(|e| e.valid_up_to() < end) {
+                            report(utf8_problem(&e));
+                        }
+                    }
+                    CStrErrorKind::InteriorNul { position } => report(Problem {
+                        offset: position,
+                        message: words_of(|out| words::cstr(out, &err, Style::Escapes)),
+                        help: Some(
+                            "utf8_cstr! adds the terminator itself; end the text before the NUL",
+                        ),
+                    }),
                     // Not reached: the NUL was just added.
-                    _ => (bytes.len(), None),
-                };
-                Problem {
-                    offset,
-                    message: words_of(|out| words::cstr(out, &err, Style::Escapes)),
-                    help,
+                    _ => report(Problem {
+                        offset: bytes.len(),
+                        message: words_of(|out| words::cstr(out, &err, Style::Escapes)),
+                        help: None,
+                    }),
                 }
-            })
+            }
         }
+    }
+    (problems, more)
+}
+
+/// A UTF-8 problem of a literal, in the runtime's words.
+fn utf8_problem(err: &Utf8Error) -> Problem {
+    Problem {
+        offset: err.valid_up_to(),
+        message: words_of(|out| words::utf8(out, err, Style::Escapes)),
+        help: None,
     }
 }
 

@@ -26,3 +26,24 @@ pub(crate) fn abbreviate(text: &str) -> String {
         None => text.to_owned(),
     }
 }
+
+/// How many problems of one literal or file are reported; the last says how
+/// many more there are.
+pub(crate) const MAX_PROBLEMS: usize = 10;
+
+/// Adds to the last message that `more` problems were not shown.
+pub(crate) fn more_problems(messages: &mut [String], more: usize, what: &str) {
+    if more == 0 {
+        return;
+    }
+    if let Some(last) = messages.last_mut() {
+        let problems = if more == 1 { "problem" } else { "problems" };
+        let _ = std::fmt::Write::write_fmt(
+            last,
+            format_args!(
+                "\nnote: and {more} more {problems} in this {what}, not shown \
+                 ({MAX_PROBLEMS} are reported at most)"
+            ),
+        );
+    }
+}

@@ -29,6 +29,10 @@ pub(crate) enum Value<'a> {
     Text(&'a str),
     /// `include_str!` of this absolute path.
     Include(&'a Path),
+    /// `include_str!` of the user's own path tokens, so that rustc (and an
+    /// editor) resolves them, and tracks the environment variables they
+    /// read, as it always does.
+    IncludeTokens(&'a TokenStream),
 }
 
 impl Target {
@@ -71,6 +75,14 @@ impl Target {
                 ]);
                 tokens
             }
+            Value::IncludeTokens(path) => {
+                let mut tokens = core_path(&["include_str"], span);
+                tokens.extend([
+                    punct('!', Spacing::Alone, span),
+                    group(Delimiter::Parenthesis, path.clone(), span),
+                ]);
+                tokens
+            }
         };
         let mut out = krate.clone();
         for segment in path {
@@ -85,24 +97,29 @@ impl Target {
     }
 }
 
-/// `{ ::core::compile_error!("…"); <a value of the right type> }`, so the
-/// user sees this error and no type error after it.
-pub(crate) fn failure(diag: &Diag, krate: &TokenStream, target: Target) -> TokenStream {
-    let span = diag.span;
-    let mut message = Literal::string(&diag.message);
-    message.set_span(span);
-    let mut error = core_path(&["compile_error"], span);
-    error.extend([
-        punct('!', Spacing::Alone, span),
-        group(
-            Delimiter::Parenthesis,
-            TokenTree::Literal(message).into(),
-            span,
-        ),
-        punct(';', Spacing::Alone, span),
-    ]);
-    error.extend(target.value(krate, Value::Text(""), span));
-    TokenStream::from(group(Delimiter::Brace, error, span))
+/// `{ ::core::compile_error!("…"); … <a value of the right type> }`: one
+/// error per problem, then a value, so the user sees these errors and no
+/// type error after them.
+pub(crate) fn failure(diags: &[Diag], krate: &TokenStream, target: Target) -> TokenStream {
+    let mut block = TokenStream::new();
+    for diag in diags {
+        let span = diag.span;
+        let mut message = Literal::string(&diag.message);
+        message.set_span(span);
+        block.extend(core_path(&["compile_error"], span));
+        block.extend([
+            punct('!', Spacing::Alone, span),
+            group(
+                Delimiter::Parenthesis,
+                TokenTree::Literal(message).into(),
+                span,
+            ),
+            punct(';', Spacing::Alone, span),
+        ]);
+    }
+    let span = diags.first().map_or_else(Span::call_site, |d| d.span);
+    block.extend(target.value(krate, Value::Text(""), span));
+    TokenStream::from(group(Delimiter::Brace, block, span))
 }
 
 /// `::core::a::b` with every token at `span`.

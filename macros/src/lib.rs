@@ -46,6 +46,7 @@ mod shared;
 use proc_macro::{Span, TokenStream};
 
 use crate::expand::{Target, Value};
+use crate::include::Included;
 
 /// `utf8!(($crate) literals…)` → `&'static Utf8Str`.
 #[doc(hidden)]
@@ -75,18 +76,22 @@ pub fn include_utf8_impl(input: TokenStream) -> TokenStream {
     let (krate, tokens) = args::split_krate(input);
     let target = Target::IncludeUtf8;
     match include::include(&tokens) {
-        Ok(path) => target.value(&krate, Value::Include(&path), Span::call_site()),
-        Err(diag) => expand::failure(&diag, &krate, target),
+        Ok(Included::Path(path)) => target.value(&krate, Value::Include(&path), Span::call_site()),
+        Ok(Included::Tokens(path)) => {
+            target.value(&krate, Value::IncludeTokens(&path), Span::call_site())
+        }
+        Err(diags) => expand::failure(&diags, &krate, target),
     }
 }
 
 /// arguments → literals → check → expansion, for the literal macros.
 fn literals(input: TokenStream, target: Target) -> TokenStream {
     let (krate, tokens) = args::split_krate(input);
-    let checked =
-        args::literal_args(&tokens, target).and_then(|args| check::literals(&args, target));
+    let checked = args::literal_args(&tokens, target)
+        .map_err(|diag| vec![diag])
+        .and_then(|args| check::literals(&args, target));
     match checked {
         Ok((text, span)) => target.value(&krate, Value::Text(&text), span),
-        Err(diag) => expand::failure(&diag, &krate, target),
+        Err(diags) => expand::failure(&diags, &krate, target),
     }
 }

@@ -98,11 +98,12 @@ pub use crate::shared::bom::{strip_utf8_bom, Bom};
 pub use crate::shared::cstr::{CStrError, CStrErrorKind};
 pub use crate::shared::decode;
 pub use crate::shared::error::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
+pub use crate::shared::problems::Problems;
 pub use crate::utf8_cstr::Utf8CStr;
 pub use crate::utf8_str::Utf8Str;
 #[cfg(feature = "alloc")]
 pub use crate::utf8_string::{FromBytesError, Utf8String};
-pub use crate::validate::validate;
+pub use crate::validate::{problems, validate};
 pub use crate::validator::Utf8Validator;
 
 // What the macro expansions name; not public API.

@@ -3,7 +3,8 @@
 //! proc macros of `utf8lit-macros`.
 //!
 //! The proc macros check the bytes with the decoder of [`decode`](crate::decode)
-//! (the same source file, compiled into the macro crate) and expand to an
+//! and word errors as the run-time errors are worded (the same source files,
+//! `runtime/src/shared/`, compiled into the macro crate), and expand to an
 //! ordinary string literal: no `unsafe`, and no UTF-8 check left for const
 //! evaluation, so the expansions compile under `#![forbid(unsafe_code)]` and
 //! cost nothing at run time.
@@ -44,7 +45,9 @@
 /// ```
 ///
 /// Bytes that are not UTF-8 are a compile error that says where, what and
-/// how to fix it:
+/// how to fix it, in the words of [`Utf8Error`](crate::Utf8Error)'s
+/// `Display`. Every problem of the literals is an error of its own (ten at
+/// most, then a note with how many more), so one build shows them all:
 ///
 /// ```compile_fail
 /// // error: invalid UTF-8 at byte 0 (overlong encoding): `\xC0\xAF` is U+002F '/'
@@ -144,8 +147,22 @@ macro_rules! utf8_cstr {
 /// problem), and then embedded with `include_str!`, which also makes the
 /// build depend on it: editing the file rebuilds the crate.
 ///
-/// A bad byte is a compile error as `file:line:column: message`, with a hint
-/// when the file looks like ISO-8859-1, Windows-1252, UTF-16 or UTF-32.
+/// The path is a string literal, or built the way `include_str!` paths are:
+/// `concat!` of literals and `env!("VAR")`, so a build script's output can
+/// be embedded with `include_utf8!(concat!(env!("OUT_DIR"), "/gen.txt"))`.
+/// The expansion hands those tokens to `include_str!`, so rustc tracks the
+/// variable: changing it rebuilds the crate. A variable that is not set is
+/// reported by `env!` itself.
+///
+/// Every problem of the file is a compile error of its own (ten at most,
+/// then a note with how many more), as `file:line:column: message`, the
+/// first with a hint when the file looks like ISO-8859-1, Windows-1252,
+/// UTF-16, UTF-32 or Java's modified UTF-8.
+///
+/// In an editor, whose macro server cannot say which source file a relative
+/// path is relative to (rust-analyzer's), the macro does what `include_str!`
+/// does there and leaves the path to the editor: no false error, and `cargo
+/// build` still checks the file.
 ///
 /// A leading UTF-8 byte-order mark (`EF BB BF`) is kept, as `include_str!`
 /// keeps it: the text starts with U+FEFF. RFC 3629 §6 leaves stripping it to

@@ -1,5 +1,6 @@
 //! The run-time entry point.
 
+use crate::shared::problems::Problems;
 use crate::Utf8Error;
 
 /// Checks that `bytes` is UTF-8 as RFC 3629 defines it.
@@ -38,6 +39,39 @@ use crate::Utf8Error;
 #[inline]
 pub fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     crate::fast::validate(bytes)
+}
+
+/// Every problem of `bytes`, in order, one [`Utf8Error`] each.
+///
+/// Where [`validate`] stops at the first error, this goes on to the end: a
+/// checker can report everything wrong with a file at once, as the macros do
+/// for a literal. A problem is one ill-formed form: the overlong `C0 80`, a
+/// CESU-8 surrogate pair and an RFC 2279 5- or 6-byte form are one problem
+/// each (and one error, whose `bytes()` are the whole form), where
+/// `String::from_utf8_lossy` writes one U+FFFD per maximal subpart. The
+/// first problem is `validate`'s error; each is the error the reference
+/// decoder gives at its offset, so offsets are std's, and the bytes between
+/// problems are proved valid by the same kernels as `validate`.
+///
+/// # Examples
+///
+/// ```
+/// let text = b"Cr\xE8me br\xFBl\xE9e";
+/// let problems: Vec<_> = utf8lit::problems(text).collect();
+/// assert_eq!(problems.len(), 3);
+/// assert_eq!(problems[0], utf8lit::validate(text).unwrap_err());
+/// for err in &problems {
+///     println!("{err}");
+/// }
+/// // invalid UTF-8 at byte 2 (missing continuation byte): E8 starts a 3-byte sequence …
+/// // invalid UTF-8 at byte 8 (obsolete 5- or 6-byte form): FB would begin RFC 2279's …
+/// // invalid UTF-8 at byte 10 (missing continuation byte): E9 starts a 3-byte sequence …
+///
+/// assert_eq!(utf8lit::problems("fine".as_bytes()).count(), 0);
+/// ```
+#[must_use]
+pub fn problems(bytes: &[u8]) -> Problems<'_> {
+    Problems::with_search(bytes, crate::fast::validate_from)
 }
 
 /// [`validate`], with what it proved handed back as `str`: all of `bytes`,

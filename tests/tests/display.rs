@@ -55,7 +55,7 @@ fn missing_continuation_names_the_intruder() {
 fn truncated_at_end_of_input() {
     assert_eq!(
         message("😀".as_bytes().split_at(3).0),
-        "invalid UTF-8 at byte 0 (truncated sequence): F0 9F 98 start a 4-byte sequence \
+        "invalid UTF-8 at byte 0 (truncated sequence): F0 9F 98 starts a 4-byte sequence \
          but the input ends there"
     );
 }
@@ -64,7 +64,8 @@ fn truncated_at_end_of_input() {
 fn overlong_nul_names_code_point_and_shortest_form() {
     assert_eq!(
         message(b"\xC0\x80"),
-        "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00"
+        "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00; \
+         this is how Java's modified UTF-8 (JNI, class files, DataOutput.writeUTF) writes U+0000"
     );
     assert_eq!(
         message(b"\xF0\x82\x82\xAC"),

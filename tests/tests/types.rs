@@ -875,7 +875,8 @@ fn ascii_error_on_bytes_that_are_not_utf8_either() {
     assert_eq!(
         ascii_message(b"\xC0\x80"),
         "non-ASCII byte C0 at byte 0; not UTF-8 either: invalid UTF-8 at byte 0 \
-         (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00"
+         (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00; this is how Java's \
+         modified UTF-8 (JNI, class files, DataOutput.writeUTF) writes U+0000"
     );
 }
 

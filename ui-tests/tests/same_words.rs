@@ -4,10 +4,11 @@
 //! `utf8_cstr!` on one literal of every error kind, and trybuild (`ui.rs`)
 //! pins what rustc prints in `same_words_as_run_time.stderr`. This test
 //! reads both files, runs the run-time constructor that each macro stands
-//! for on the same bytes, and requires each compile error's first line to be
+//! for on the same bytes, and requires each call's first compile error to be
 //! that error's `Display` — once the bytes the macro writes as `\xC3\xA9`
-//! are written `C3 A9`, as the runtime writes them. Together the two tests
-//! prove the words identical; nothing else may differ.
+//! are written `C3 A9`, as the runtime writes them, and "the literal" is
+//! called "the input". Together the two tests prove the words identical;
+//! nothing else may differ.
 
 use std::path::Path;
 
@@ -58,11 +59,14 @@ fn run_time_words(macro_name: &str, bytes: &[u8]) -> String {
     }
 }
 
-/// A compile error's bytes as the runtime writes them: every `` `\xC3\xA9` ``
-/// becomes `C3 A9`.
+/// A compile error in the runtime's words: every `` `\xC3\xA9` `` becomes
+/// `C3 A9`, and what the compile error calls "the literal" is "the input".
 fn as_run_time(compile_time: &str) -> String {
     let mut out = String::new();
-    let mut rest = compile_time;
+    let replaced = compile_time
+        .replace("the literal ends there", "the input ends there")
+        .replace("the literal starts with", "the input starts with");
+    let mut rest = replaced.as_str();
     while let Some(start) = rest.find("`\\x") {
         out.push_str(&rest[..start]);
         let quoted = &rest[start + 1..];
@@ -88,23 +92,35 @@ fn compile_errors_say_the_run_time_words() {
     let source = std::fs::read_to_string(root.join(format!("{CASES}.rs"))).unwrap();
     let stderr = std::fs::read_to_string(root.join(format!("{CASES}.stderr"))).unwrap();
 
-    let calls: Vec<(&str, &str)> = source
+    // (line, macro, literal) for each call.
+    let calls: Vec<(usize, &str, &str)> = source
         .lines()
-        .filter_map(|line| {
+        .enumerate()
+        .filter_map(|(i, line)| {
             let call = line.trim().strip_prefix("let _ = ")?;
             let (name, args) = call.split_once("!(")?;
-            Some((name, args.strip_suffix(");")?))
+            Some((i + 1, name, args.strip_suffix(");")?))
         })
         .collect();
-    let errors: Vec<&str> = stderr
-        .lines()
-        .filter_map(|line| line.strip_prefix("error: "))
-        .collect();
+    // The first error rustc prints for each line: a literal with several
+    // problems gets one error each, and the first is the run-time error.
+    let mut errors = std::collections::BTreeMap::new();
+    let mut message = None;
+    for line in stderr.lines() {
+        if let Some(text) = line.strip_prefix("error: ") {
+            message = Some(text);
+        } else if let Some(place) = line.trim().strip_prefix("--> ") {
+            let number: usize = place.split(':').nth(1).unwrap().parse().unwrap();
+            if let Some(text) = message.take() {
+                errors.entry(number).or_insert(text);
+            }
+        }
+    }
     assert_eq!(calls.len(), 26, "the cases file changed: update this count");
-    assert_eq!(errors.len(), calls.len(), "one compile error per call");
-
+    assert_eq!(errors.len(), calls.len(), "errors on {:?}", errors.keys());
     let mut kinds = std::collections::BTreeSet::new();
-    for ((name, literal), compile_time) in calls.iter().zip(&errors) {
+    for &(line, name, literal) in &calls {
+        let compile_time = errors[&line];
         let bytes = literal_bytes(literal);
         let run_time = run_time_words(name, &bytes);
         assert_eq!(

@@ -133,6 +133,17 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     explain(bytes, dispatch(bytes))
 }
 
+/// Validates `bytes[start..]` with the best kernel, reporting errors as
+/// [`decode::validate_from`] does: at their offset in `bytes`, explained
+/// with the bytes before `start` in view.
+pub(crate) fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> {
+    let rest = bytes.get(start..).unwrap_or_default();
+    match dispatch(rest) {
+        None => Ok(()),
+        Some(at) => decode::validate_from(bytes, start + boundary_near(rest, at)),
+    }
+}
+
 /// Runs the chosen kernel: `None` when `bytes` is valid, otherwise the
 /// offset of the first flagged byte (see the module docs).
 #[inline]

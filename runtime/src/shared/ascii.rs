@@ -19,16 +19,22 @@ pub const fn check(bytes: &[u8]) -> Result<(), AsciiError> {
     if bytes.is_ascii() {
         return Ok(());
     }
-    let mut at = 0;
-    let mut rest = bytes;
-    while let [byte, tail @ ..] = rest {
+    check_from(bytes, 0)
+}
+
+/// The first non-ASCII byte at or after `start`, reported at its offset in
+/// `bytes` and explained with the bytes before `start` in view: how `ascii!`
+/// goes on to report every problem of a literal.
+pub(crate) const fn check_from(bytes: &[u8], start: usize) -> Result<(), AsciiError> {
+    let mut at = start;
+    while at < bytes.len() {
+        // Indexing is protected by the loop condition.
+        let byte = bytes[at];
         if !byte.is_ascii() {
-            return Err(AsciiError::new(bytes, at, *byte));
+            return Err(AsciiError::new(bytes, at, byte));
         }
         at += 1;
-        rest = tail;
     }
-    // Not reached: `is_ascii` said some byte is not.
     Ok(())
 }
 

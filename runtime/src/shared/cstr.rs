@@ -152,7 +152,8 @@ impl CStrError {
 /// assert_eq!(
 ///     message(b"\xC0\x80\0"),
 ///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; \
-///      UTF-8 writes it 00",
+///      UTF-8 writes it 00; this is how Java's modified UTF-8 (JNI, class files, \
+///      DataOutput.writeUTF) writes U+0000",
 /// );
 /// ```
 impl fmt::Display for CStrError {

@@ -132,7 +132,8 @@ const WINDOW: usize = 6;
 /// let err = utf8lit::validate(b"\xC0\x80").unwrap_err();
 /// assert_eq!(
 ///     err.to_string(),
-///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00",
+///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; UTF-8 writes it 00; \
+///      this is how Java's modified UTF-8 (JNI, class files, DataOutput.writeUTF) writes U+0000",
 /// );
 /// ```
 ///
@@ -405,9 +406,9 @@ impl Utf8Error {
     }
 
     /// What the input looks like instead, when the error suggests another
-    /// encoding: a UTF-16 or UTF-32 byte-order mark at the start, or a lone
-    /// high byte among ASCII — the usual sign of ISO-8859-1 or Windows-1252
-    /// text mislabelled as UTF-8.
+    /// encoding: a UTF-16 or UTF-32 byte-order mark at the start, Java's
+    /// modified UTF-8 (`C0 80` for U+0000), or a lone high byte among ASCII —
+    /// the usual sign of ISO-8859-1 or Windows-1252 text mislabelled as UTF-8.
     ///
     /// It is a guess from the bytes around the error, for a better message;
     /// `None` when nothing stands out. A byte counts as lone when the two
@@ -426,6 +427,7 @@ impl Utf8Error {
     /// assert_eq!(looks(b"caf\xE9"), Some(LooksLike::Latin1 { byte: 0xE9, ch: '\u{E9}' }));
     /// assert_eq!(looks(b"\x93quoted\x94"), Some(LooksLike::Windows1252 { byte: 0x93, ch: '\u{201C}' }));
     /// assert_eq!(looks(b"\xFF\xFEh\x00i\x00"), Some(LooksLike::Utf16Le));
+    /// assert_eq!(looks(b"a\xC0\x80b"), Some(LooksLike::JavaModifiedUtf8));
     /// assert_eq!(looks(b"\xE9\xE9"), None); // two high bytes in a row: no lone byte
     /// ```
     #[must_use]
@@ -440,6 +442,9 @@ impl Utf8Error {
         };
         if let Some(looks) = LooksLike::from_bom(bom) {
             return Some(looks);
+        }
+        if let [0xC0, 0x80, ..] = window {
+            return Some(LooksLike::JavaModifiedUtf8);
         }
         // Followed by the end, or by ASCII that does not itself run into
         // another high byte.
@@ -631,6 +636,10 @@ pub enum LooksLike {
     Utf32Le,
     /// Starts with `00 00 FE FF`, the UTF-32 big-endian byte-order mark.
     Utf32Be,
+    /// `C0 80`: how Java's *modified UTF-8* (JNI strings, class files,
+    /// `DataOutput.writeUTF`) writes U+0000, so that no string contains a
+    /// 00 byte. It is the usual source of this overlong form.
+    JavaModifiedUtf8,
 }
 
 impl LooksLike {
@@ -666,7 +675,7 @@ impl LooksLike {
             Self::Utf16Be => Some(Bom::Utf16Be),
             Self::Utf32Le => Some(Bom::Utf32Le),
             Self::Utf32Be => Some(Bom::Utf32Be),
-            Self::Latin1 { .. } | Self::Windows1252 { .. } => None,
+            Self::Latin1 { .. } | Self::Windows1252 { .. } | Self::JavaModifiedUtf8 => None,
         }
     }
 }
@@ -696,7 +705,8 @@ impl LooksLike {
 /// assert_eq!(
 ///     message(b"\xC0\x80"),
 ///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; \
-///      UTF-8 writes it 00",
+///      UTF-8 writes it 00; this is how Java's modified UTF-8 (JNI, class files, \
+///      DataOutput.writeUTF) writes U+0000",
 /// );
 /// assert_eq!(
 ///     message(b"\xED\xA1\x8C\xED\xBE\xB4"),

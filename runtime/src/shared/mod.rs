@@ -8,6 +8,7 @@
 //! | `ascii.rs` | the ASCII rule and `AsciiError` |
 //! | `cstr.rs` | the rules of a UTF-8 C string and `CStrError` |
 //! | `words.rs` | the words of every message above, with bytes as `C3 A9` (run time) or `` `\xC3\xA9` `` (compile time) |
+//! | `problems.rs` | every problem of an input, one error each: `Problems` |
 //! | `bom.rs` | byte-order marks: `Bom`, `strip_utf8_bom` |
 //!
 //! The runtime owns these files (`runtime/src/shared/`); the macro crate's
@@ -22,4 +23,5 @@ pub mod bom;
 pub mod cstr;
 pub mod decode;
 pub mod error;
+pub mod problems;
 pub(crate) mod words;

@@ -17,21 +17,25 @@ use super::cstr::{CStrError, CStrErrorKind};
 use super::decode::{announced_len, encode_char};
 use super::error::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
 
-/// How byte values are written.
+/// Who the message is for, which decides how byte values are written and
+/// what the bytes are called.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Style {
-    /// `C0 80`: run-time messages, about data.
+    /// `C0 80`, "the input": run-time messages, about data.
     Hex,
-    /// `` `\xC0\x80` ``: compile errors, about source code, in the escapes
-    /// a byte string literal would use.
+    /// `` `\xC0\x80` ``, "the literal": compile errors about a literal, in
+    /// the escapes a byte string literal would use.
     #[cfg_attr(not(test), allow(dead_code, reason = "the macro crate's style"))]
     Escapes,
+    /// `C0 80`, "the file": compile errors about a file `include_utf8!` read.
+    #[allow(dead_code, reason = "the macro crate's style")]
+    File,
 }
 
 impl Style {
     pub(crate) fn write_bytes(self, f: &mut dyn fmt::Write, bytes: &[u8]) -> fmt::Result {
         match self {
-            Style::Hex => {
+            Style::Hex | Style::File => {
                 for (i, b) in bytes.iter().enumerate() {
                     if i > 0 {
                         f.write_str(" ")?;
@@ -47,6 +51,15 @@ impl Style {
                 }
                 f.write_str("`")
             }
+        }
+    }
+
+    /// What the bytes are: "the input ends there".
+    const fn noun(self) -> &'static str {
+        match self {
+            Style::Hex => "input",
+            Style::Escapes => "literal",
+            Style::File => "file",
         }
     }
 }
@@ -92,13 +105,11 @@ fn explain_structure(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> f
                 None => f.write_str("a byte that cannot continue it"),
             }
         }
-        ErrorKind::Truncated => {
-            let verb = if bytes.len() == 1 { "starts" } else { "start" };
-            write!(
-                f,
-                " {verb} a {announced}-byte sequence but the input ends there"
-            )
-        }
+        ErrorKind::Truncated => write!(
+            f,
+            " starts a {announced}-byte sequence but the {} ends there",
+            style.noun()
+        ),
         ErrorKind::InvalidByte => f.write_str(" never appears in UTF-8"),
         // The other kinds have a meaning and never get here; say the kind
         // rather than nothing.
@@ -192,6 +203,12 @@ fn explain_looks_like(f: &mut dyn fmt::Write, looks: LooksLike, style: Style) ->
     let (charset, ch) = match looks {
         LooksLike::Latin1 { ch, .. } => ("ISO-8859-1", ch),
         LooksLike::Windows1252 { ch, .. } => ("Windows-1252", ch),
+        LooksLike::JavaModifiedUtf8 => {
+            return f.write_str(
+                "; this is how Java's modified UTF-8 (JNI, class files, \
+                 DataOutput.writeUTF) writes U+0000",
+            );
+        }
         LooksLike::Utf16Le | LooksLike::Utf16Be | LooksLike::Utf32Le | LooksLike::Utf32Be => {
             let Some(bom) = looks.bom() else {
                 return Ok(());
@@ -200,7 +217,7 @@ fn explain_looks_like(f: &mut dyn fmt::Write, looks: LooksLike, style: Style) ->
                 LooksLike::Utf16Le | LooksLike::Utf16Be => "UTF-16",
                 _ => "UTF-32",
             };
-            f.write_str("; the input starts with ")?;
+            write!(f, "; the {} starts with ", style.noun())?;
             style.write_bytes(f, bom.as_bytes())?;
             return write!(
                 f,
@@ -285,7 +302,8 @@ mod tests {
         assert_eq!(
             message(b"\xC0\x80", Style::Escapes),
             "invalid UTF-8 at byte 0 (overlong encoding): `\\xC0\\x80` is U+0000 in 2 bytes; \
-             UTF-8 writes it `\\x00`"
+             UTF-8 writes it `\\x00`; this is how Java's modified UTF-8 (JNI, class files, \
+             DataOutput.writeUTF) writes U+0000"
         );
         assert_eq!(
             message(b"x\xE9y", Style::Escapes),

@@ -25,6 +25,11 @@ printf 'path=/\300\256\300\256/etc/passwd\n' >"$fail/overlong.txt"
 printf 'beyond: \364\220\200\200\n' >"$fail/out-of-range.txt"
 # ObsoleteForm: RFC 2279's 5-byte form F8 88 80 80 80.
 printf 'old: \370\210\200\200\200\n' >"$fail/obsolete-5-byte.txt"
+# Fifteen Latin-1 words, one accented letter each: ten errors are
+# reported, then "and 5 more".
+printf 'caf\351 cr\350me br\373l\351e na\357ve \340 la fa\347on d\351j\340 vu \351t\351 \374ber \361and\372\n' >"$fail/many-latin1.txt"
+# A CESU-8 pair and a lone surrogate, on two lines: two errors, the pair one.
+printf 'pair: \355\240\275\355\270\200\nlone: \355\240\200\n' >"$fail/cesu8-and-lone.txt"
 # InvalidByte FF on line 3, after a non-ASCII character (columns count
 # characters, as rustc's do): line 3, column 7.
 printf 'first line\nsecond line\nna\303\257ve \377 end\n' >"$fail/invalid-byte-line3.txt"
