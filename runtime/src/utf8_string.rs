@@ -10,6 +10,7 @@ use core::hash::{Hash, Hasher};
 use core::ops::{Deref, DerefMut};
 
 use crate::validate::split_valid;
+
 use crate::{Utf8Error, Utf8Str, Utf8Validator};
 
 /// An owned UTF-8 string that grows from text or from raw byte chunks.
@@ -126,28 +127,13 @@ impl Utf8String {
     /// ```
     #[must_use]
     pub fn from_bytes_lossy(bytes: &[u8]) -> Cow<'_, Utf8Str> {
-        let (mut valid, mut err) = match split_valid(bytes) {
+        let valid = match split_valid(bytes) {
             Ok(text) => return Cow::Borrowed(Utf8Str::from_str(text)),
-            Err(split) => split,
+            Err((valid, _)) => valid,
         };
         let mut out = String::with_capacity(bytes.len() + 2);
-        let mut rest = bytes;
-        loop {
-            out.push_str(valid);
-            out.push(char::REPLACEMENT_CHARACTER);
-            let skip = match err.error_len() {
-                Some(len) => valid.len() + len,
-                None => rest.len(),
-            };
-            rest = rest.get(skip..).unwrap_or_default();
-            match split_valid(rest) {
-                Ok(text) => {
-                    out.push_str(text);
-                    break;
-                }
-                Err(split) => (valid, err) = split,
-            }
-        }
+        out.push_str(valid);
+        crate::validate::push_lossy(&mut out, bytes, valid.len());
         Cow::Owned(Self::from(out))
     }
 

@@ -95,3 +95,79 @@ pub(crate) fn split_valid(bytes: &[u8]) -> Result<&str, (&str, Utf8Error)> {
         }
     }
 }
+
+/// Appends the lossy decoding of `bytes[start..]` to `out`, where an
+/// ill-formed sequence starts at `start` (everything before it is the
+/// caller's): one U+FFFD per maximal subpart, exactly as
+/// `String::from_utf8_lossy`.
+///
+/// Between errors that are far apart the kernels prove the text; near an
+/// error the reference grammar walks one sequence at a time, building no
+/// `Utf8Error`, until a run of [`DENSE_RUN`] valid bytes says the errors
+/// have thinned out. So ISO-8859-1 text, an error every few bytes, costs a
+/// scalar loop like std's, and a rare error costs the kernels' speed.
+#[cfg(feature = "alloc")]
+#[allow(
+    unsafe_code,
+    reason = "each run pushed was just accepted, sequence by sequence"
+)]
+pub(crate) fn push_lossy(out: &mut alloc::string::String, bytes: &[u8], start: usize) {
+    /// How many valid bytes after an error send the search back to the kernels.
+    const DENSE_RUN: usize = 32;
+    /// The top bit of each of sixteen bytes.
+    const ASCII_BLOCK: u128 = u128::from_ne_bytes([0x80; 16]);
+    let mut at = start;
+    while at < bytes.len() {
+        // Near an error: one sequence at a time.
+        let mut run = at;
+        let mut since_error = 0;
+        while at < bytes.len() && since_error < DENSE_RUN {
+            if bytes[at] < 0x80 {
+                // ASCII, the usual byte between errors: no grammar needed.
+                at += 1;
+                since_error += 1;
+                continue;
+            }
+            match crate::decode::sequence_len(bytes, at) {
+                Ok(len) => {
+                    at += len;
+                    since_error += len;
+                }
+                Err(subpart) => {
+                    if run < at {
+                        let valid = bytes.get(run..at).unwrap_or_default();
+                        // SAFETY: `valid` is a run of whole sequences that
+                        // `sequence_len` accepted one after another just now.
+                        out.push_str(unsafe { core::str::from_utf8_unchecked(valid) });
+                    }
+                    out.push(char::REPLACEMENT_CHARACTER);
+                    at = subpart.map_or(bytes.len(), |len| at + len);
+                    run = at;
+                    since_error = 0;
+                    // Sixteen ASCII bytes next: the errors have thinned out.
+                    if bytes
+                        .get(at..)
+                        .and_then(<[u8]>::first_chunk::<16>)
+                        .is_some_and(|block| u128::from_ne_bytes(*block) & ASCII_BLOCK == 0)
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        let valid = bytes.get(run..at).unwrap_or_default();
+        // SAFETY: as above, whole sequences accepted one after another.
+        out.push_str(unsafe { core::str::from_utf8_unchecked(valid) });
+        // Far from errors: the kernels, up to the next one.
+        match split_valid(bytes.get(at..).unwrap_or_default()) {
+            Ok(text) => {
+                out.push_str(text);
+                return;
+            }
+            Err((text, _)) => {
+                out.push_str(text);
+                at += text.len();
+            }
+        }
+    }
+}

@@ -76,6 +76,49 @@ fn lossy_equals_std_on_random_input() {
     }
 }
 
+// Lossy decoding switches between the kernels and a walk one sequence at a
+// time, by how close errors are: every spacing of errors around the switch
+// (32 valid bytes), with ASCII and multi-byte text between them, and long
+// runs of dense errors, must still give std's output.
+#[test]
+fn lossy_equals_std_at_every_error_spacing() {
+    let pieces: [&[u8]; 6] = [
+        b"a",
+        "\u{e9}".as_bytes(),
+        "\u{20ac}".as_bytes(),
+        "\u{1f600}".as_bytes(),
+        b"\xE9",
+        b"\xF0\x9F\x98",
+    ];
+    let mut rng = Rng::new(0x1055_7E57);
+    for spacing in 0..100 {
+        for filler in 0..4 {
+            let mut input = Vec::new();
+            while input.len() < 600 {
+                for _ in 0..spacing {
+                    input.extend_from_slice(pieces[filler]);
+                }
+                input.extend_from_slice(pieces[4 + rng.below(2)]);
+            }
+            let want = String::from_utf8_lossy(&input);
+            assert_eq!(
+                Utf8String::from_bytes_lossy(&input).as_str(),
+                &*want,
+                "spacing {spacing}, filler {filler}"
+            );
+        }
+    }
+    // Dense errors of every kind, then text.
+    for _ in 0..2_000 {
+        let mut input: Vec<u8> = (0..rng.below(200)).map(|_| 0x80 | rng.byte()).collect();
+        input.extend_from_slice("tail \u{e9}t\u{e9}".as_bytes());
+        assert_eq!(
+            Utf8String::from_bytes_lossy(&input).as_str(),
+            &*String::from_utf8_lossy(&input)
+        );
+    }
+}
+
 #[test]
 fn lossy_equals_std_on_every_input_up_to_two_bytes() {
     for n in 0..=0xFFFFu32 {

@@ -280,6 +280,32 @@ pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> 
     Ok(())
 }
 
+/// [`validate_from`] where an error is known to start at `at` (the bytes
+/// before it are valid): one sequence read, and the error built in place.
+/// The run-time fast path's answer for an error in the first bytes.
+#[inline]
+pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+    match read_sequence(tail(bytes, at)) {
+        Err((kind, len)) => Err(Utf8Error::build(bytes, at, kind, len)),
+        // Not an error after all: the caller was wrong; the decoder decides.
+        Ok(_) => validate_from(bytes, at),
+    }
+}
+
+/// The length of the sequence at `at`, and nothing else: `Ok(len)` for a
+/// character, `Err(Some(n))` for an ill-formed maximal subpart of `n`
+/// bytes, `Err(None)` for a valid prefix that the end of the input cuts off.
+/// What a lossy decoder needs, without building an error.
+#[inline]
+#[allow(dead_code, reason = "used by the lossy decoder, which needs `alloc`")]
+pub(crate) const fn sequence_len(bytes: &[u8], at: usize) -> Result<usize, Option<usize>> {
+    match read_sequence(tail(bytes, at)) {
+        Ok((_, len)) => Ok(len),
+        Err((_, 0)) => Err(None),
+        Err((_, len)) => Err(Some(len as usize)),
+    }
+}
+
 /// Decodes the scalar value that starts at byte `at`.
 ///
 /// Returns `None` when `at` is at or past the end, otherwise the `char` and

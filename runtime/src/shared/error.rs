@@ -176,6 +176,19 @@ impl Utf8Error {
     /// gets here.
     #[cold]
     pub(super) const fn new(bytes: &[u8], at: usize, kind: ErrorKind, error_len: u8) -> Self {
+        Self::build(bytes, at, kind, error_len)
+    }
+
+    /// [`new`](Self::new), inlined: for the one caller that is itself the
+    /// cold path and wants no second call ([`decode::error_at`]).
+    ///
+    /// [`decode::error_at`]: super::decode
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the point: no call on the early-error path"
+    )]
+    pub(super) const fn build(bytes: &[u8], at: usize, kind: ErrorKind, error_len: u8) -> Self {
         let rest = tail(bytes, at);
         // The usual case is one copy (a byte loop became a call to `memcpy`
         // and a stalled reload at run time).

@@ -1,0 +1,547 @@
+//! utf8lit where users' data lives, beside `core::str::from_utf8`,
+//! `simdutf8` and `String::from_utf8_lossy`, in one process:
+//!
+//! - `memory`: 256 MiB buffers (far larger than any cache), ASCII and
+//!   non-ASCII text, with the read limit of the machine measured in the same
+//!   run (an OR-reduction over the buffer with the widest loads);
+//! - `early`: ASCII text with a Latin-1 `é` at bytes 3 to 30, from 16 B to
+//!   64 KiB (the common "is this UTF-8 at all?" case);
+//! - `small`: 16–63-byte non-ASCII inputs;
+//! - `lossy`: `Utf8String::from_bytes_lossy` against `from_utf8_lossy`, by
+//!   error density (none to ISO-8859-1 text);
+//! - `files [DIR]`: every regular file under `DIR` (default `/usr/share`),
+//!   loaded into memory, valid and invalid files apart, by size bucket.
+//!
+//! `cargo bench -p utf8lit-bench --bench real_data -- [MODE…] [--quick]`
+//! (no mode: all of them). Each figure is the best of several timed rounds
+//! of many calls; ratios are utf8lit's speed over the peer's (>1: faster).
+//! `--quick` (CI's smoke test) uses tiny sizes and one round: it checks that
+//! every mode runs and that all implementations agree, and measures nothing.
+
+#![allow(
+    clippy::cast_precision_loss,
+    reason = "figures for people: f64 is plenty"
+)]
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+const KIB: usize = 1024;
+const MIB: usize = 1024 * KIB;
+
+struct Settings {
+    quick: bool,
+}
+
+impl Settings {
+    fn rounds(&self) -> usize {
+        if self.quick {
+            1
+        } else {
+            7
+        }
+    }
+
+    fn round_time(&self) -> Duration {
+        if self.quick {
+            Duration::from_millis(1)
+        } else {
+            Duration::from_millis(60)
+        }
+    }
+}
+
+/// Seconds per call of `f`: the best of `rounds` rounds, each running `f`
+/// for about `round_time`.
+fn time_per_call(s: &Settings, mut f: impl FnMut()) -> f64 {
+    // Calibrate: how many calls make a round.
+    let mut calls = 1u64;
+    loop {
+        let start = Instant::now();
+        for _ in 0..calls {
+            f();
+        }
+        if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
+            break;
+        }
+        calls *= 2;
+    }
+    calls = (calls * 4).max(1);
+    let mut best = f64::INFINITY;
+    for _ in 0..s.rounds() {
+        let start = Instant::now();
+        for _ in 0..calls {
+            f();
+        }
+        best = best.min(start.elapsed().as_secs_f64() / calls as f64);
+    }
+    best
+}
+
+/// `SplitMix64`, fixed seed: every run measures the same bytes.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// ASCII prose-like text of `len` bytes.
+fn ascii_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const WORDS: [&str; 12] = [
+        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "and", "then", "rests",
+        "again",
+    ];
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        out.extend_from_slice(WORDS[rng.below(WORDS.len())].as_bytes());
+        out.push(if rng.below(12) == 0 { b'\n' } else { b' ' });
+    }
+    out.truncate(len);
+    out
+}
+
+/// Valid text with 1- to 4-byte characters in equal numbers, `len` bytes or
+/// a little less (cut at a character boundary).
+fn mixed_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    let mut out = String::with_capacity(len + 4);
+    while out.len() < len {
+        let c = match rng.below(4) {
+            0 => char::from(b'a' + rng.below(26) as u8),
+            1 => char::from_u32(0x400 + rng.below(0x100) as u32).unwrap_or('ж'),
+            2 => char::from_u32(0x4E00 + rng.below(0x5000) as u32).unwrap_or('字'),
+            _ => char::from_u32(0x1F300 + rng.below(0x300) as u32).unwrap_or('😀'),
+        };
+        out.push(c);
+    }
+    let mut end = len.min(out.len());
+    while !out.is_char_boundary(end) {
+        end -= 1;
+    }
+    out.truncate(end);
+    out.into_bytes()
+}
+
+/// ISO-8859-1 encoding of `text` (every char must be below U+0100).
+fn latin1(text: &str) -> Vec<u8> {
+    text.chars().map(|c| c as u32 as u8).collect()
+}
+
+fn gbs(bytes: usize, seconds: f64) -> f64 {
+    bytes as f64 / seconds / 1e9
+}
+
+fn ratio(ours: f64, theirs: f64) -> String {
+    // Times: a larger peer time is a faster utf8lit.
+    let r = theirs / ours;
+    if r < 1.0 {
+        format!("**{r:.2}×**")
+    } else {
+        format!("{r:.2}×")
+    }
+}
+
+/// utf8lit, std and simdutf8 must agree on `input`, or the figures mean
+/// nothing.
+fn agree(input: &[u8]) {
+    let ours = utf8lit::validate(input);
+    let std = core::str::from_utf8(input);
+    assert_eq!(ours.is_ok(), std.is_ok());
+    if let (Err(a), Err(b)) = (ours, std) {
+        assert_eq!(a.valid_up_to(), b.valid_up_to());
+    }
+    assert_eq!(simdutf8::basic::from_utf8(input).is_ok(), std.is_ok());
+}
+
+/// The machine's read limit: OR of every 64-byte block, with the widest
+/// loads the compiler gives a plain loop over `u64x8`-sized chunks.
+fn read_all(bytes: &[u8]) -> u64 {
+    let mut acc = [0u64; 8];
+    let (chunks, rest) = bytes.as_chunks::<64>();
+    for chunk in chunks {
+        for (a, word) in acc.iter_mut().zip(chunk.as_chunks::<8>().0) {
+            *a |= u64::from_ne_bytes(*word);
+        }
+    }
+    let mut out = acc.iter().fold(0, |x, y| x | y);
+    for &b in rest {
+        out |= u64::from(b);
+    }
+    out
+}
+
+fn memory(s: &Settings) {
+    let len = if s.quick { MIB } else { 256 * MIB };
+    let mut rng = Rng(0x6D65_6D6F_7279);
+    println!(
+        "\n## From memory: {} MiB buffers (GB/s, best of {} rounds)\n",
+        len / MIB,
+        s.rounds()
+    );
+    println!("| text | read limit | std | simdutf8 basic | simdutf8 compat | utf8lit | /simdutf8 basic | /read limit |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for (name, text) in [
+        ("ASCII", ascii_text(&mut rng, len)),
+        ("non-ASCII (1–4-byte mix)", mixed_text(&mut rng, len)),
+    ] {
+        agree(&text);
+        let read = time_per_call(s, || {
+            black_box(read_all(black_box(&text)));
+        });
+        let std = time_per_call(s, || {
+            let _ = black_box(core::str::from_utf8(black_box(&text)));
+        });
+        let basic = time_per_call(s, || {
+            let _ = black_box(simdutf8::basic::from_utf8(black_box(&text)));
+        });
+        let compat = time_per_call(s, || {
+            let _ = black_box(simdutf8::compat::from_utf8(black_box(&text)));
+        });
+        let ours = time_per_call(s, || {
+            let _ = black_box(utf8lit::validate(black_box(&text)));
+        });
+        let n = text.len();
+        println!(
+            "| {name} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {:.2} |",
+            gbs(n, read),
+            gbs(n, std),
+            gbs(n, basic),
+            gbs(n, compat),
+            gbs(n, ours),
+            ratio(ours, basic),
+            read / ours
+        );
+    }
+}
+
+fn early(s: &Settings) {
+    let sizes: &[usize] = if s.quick {
+        &[16, 64]
+    } else {
+        &[16, 64, 256, 4 * KIB, 64 * KIB]
+    };
+    let mut rng = Rng(0x0065_6172_6C79);
+    println!(
+        "\n## An error in the first bytes: ASCII with a Latin-1 'é' at byte 3–30 (ns per call)\n"
+    );
+    println!("| size | std | simdutf8 compat | utf8lit | / faster of std and compat |");
+    println!("|---|---:|---:|---:|---:|");
+    for &size in sizes {
+        // 28 inputs, the 'é' (E9) at each offset 3..=30 (clamped to fit).
+        let inputs: Vec<Vec<u8>> = (3..=30)
+            .map(|at| {
+                let mut text = ascii_text(&mut rng, size);
+                text[at.min(size - 1)] = 0xE9;
+                text
+            })
+            .collect();
+        for input in &inputs {
+            agree(input);
+        }
+        let per = |t: f64| t / inputs.len() as f64 * 1e9;
+        let std = time_per_call(s, || {
+            for input in &inputs {
+                let _ = black_box(core::str::from_utf8(black_box(input)));
+            }
+        });
+        let compat = time_per_call(s, || {
+            for input in &inputs {
+                let _ = black_box(simdutf8::compat::from_utf8(black_box(input)));
+            }
+        });
+        let ours = time_per_call(s, || {
+            for input in &inputs {
+                let _ = black_box(utf8lit::validate(black_box(input)));
+            }
+        });
+        println!(
+            "| {size} B | {:.1} | {:.1} | {:.1} | {} |",
+            per(std),
+            per(compat),
+            per(ours),
+            ratio(ours, std.min(compat))
+        );
+    }
+}
+
+fn small(s: &Settings) {
+    let mut rng = Rng(0x0073_6D61_6C6C);
+    let inputs: Vec<Vec<u8>> = (0..256)
+        .map(|_| {
+            let len = 16 + rng.below(48);
+            mixed_text(&mut rng, len)
+        })
+        .filter(|t| t.len() >= 16)
+        .collect();
+    for input in &inputs {
+        agree(input);
+    }
+    let bytes: usize = inputs.iter().map(Vec::len).sum();
+    println!(
+        "\n## 16–63-byte non-ASCII inputs ({} inputs, GB/s)\n",
+        inputs.len()
+    );
+    println!("| std | simdutf8 basic | utf8lit | / faster of std and simdutf8 |");
+    println!("|---:|---:|---:|---:|");
+    let std = time_per_call(s, || {
+        for input in &inputs {
+            let _ = black_box(core::str::from_utf8(black_box(input)));
+        }
+    });
+    let basic = time_per_call(s, || {
+        for input in &inputs {
+            let _ = black_box(simdutf8::basic::from_utf8(black_box(input)));
+        }
+    });
+    let ours = time_per_call(s, || {
+        for input in &inputs {
+            let _ = black_box(utf8lit::validate(black_box(input)));
+        }
+    });
+    println!(
+        "| {:.2} | {:.2} | {:.2} | {} |",
+        gbs(bytes, std),
+        gbs(bytes, basic),
+        gbs(bytes, ours),
+        ratio(ours, std.min(basic))
+    );
+}
+
+fn lossy(s: &Settings) {
+    let len = if s.quick { KIB } else { 4 * KIB };
+    let mut rng = Rng(0x006C_6F73_7379);
+    println!(
+        "\n## Lossy decoding, {} KiB, by error density (GB/s)\n",
+        len / KIB
+    );
+    println!("| input | errors | from_utf8_lossy | utf8lit | ratio |");
+    println!("|---|---:|---:|---:|---:|");
+    let french = "Les élèves préférés du maître étaient à l'école très tôt; où êtes-vous? ";
+    let mut cases: Vec<(String, Vec<u8>)> = Vec::new();
+    cases.push(("valid ASCII".into(), ascii_text(&mut rng, len)));
+    for every in [4096, 256, 16] {
+        let mut text = ascii_text(&mut rng, len);
+        let mut at = every / 2;
+        while at < text.len() {
+            text[at] = 0xE9;
+            at += every;
+        }
+        cases.push((format!("one bad byte per {every} B"), text));
+    }
+    let mut text = latin1(&french.repeat(len / french.len() + 1));
+    text.truncate(len);
+    cases.push(("ISO-8859-1 French text".into(), text));
+    let mut text = Vec::new();
+    while text.len() < len {
+        text.push(0x80 + rng.below(0x80) as u8);
+    }
+    cases.push(("random high bytes".into(), text));
+    for (name, input) in &cases {
+        let want = String::from_utf8_lossy(input);
+        let got = utf8lit::Utf8String::from_bytes_lossy(input);
+        assert_eq!(got.as_str(), &*want, "{name}: outputs differ");
+        let errors = want.matches('\u{FFFD}').count();
+        let std = time_per_call(s, || {
+            black_box(String::from_utf8_lossy(black_box(input)));
+        });
+        let ours = time_per_call(s, || {
+            black_box(utf8lit::Utf8String::from_bytes_lossy(black_box(input)));
+        });
+        println!(
+            "| {name} | {errors} | {:.2} | {:.2} | {} |",
+            gbs(input.len(), std),
+            gbs(input.len(), ours),
+            ratio(ours, std)
+        );
+    }
+}
+
+/// Every regular file under `dir`, up to `budget` bytes in all.
+fn load_files(dir: &Path, budget: usize) -> Vec<Vec<u8>> {
+    let mut files = Vec::new();
+    let mut total = 0;
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(path) = stack.pop() {
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(&path) {
+                let mut names: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+                names.sort();
+                stack.extend(names.into_iter().rev());
+            }
+        } else if meta.is_file() && total < budget {
+            if let Ok(bytes) = std::fs::read(&path) {
+                total += bytes.len();
+                files.push(bytes);
+            }
+        }
+    }
+    files
+}
+
+fn files(s: &Settings, dir: &Path) {
+    let budget = if s.quick { 4 * MIB } else { 1024 * MIB };
+    let files = load_files(dir, budget);
+    let buckets: [(&str, usize, usize); 4] = [
+        ("< 64 B", 0, 64),
+        ("64 B – 4 KiB", 64, 4 * KIB),
+        ("4 – 64 KiB", 4 * KIB, 64 * KIB),
+        ("≥ 64 KiB", 64 * KIB, usize::MAX),
+    ];
+    println!(
+        "\n## The files under {} ({} files, {:.0} MiB, in memory; GB/s)\n",
+        dir.display(),
+        files.len(),
+        files.iter().map(Vec::len).sum::<usize>() as f64 / MIB as f64
+    );
+    println!("| files | size | count | std | simdutf8 basic | simdutf8 compat | utf8lit | /simdutf8 basic | /faster of std and compat |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for valid in [true, false] {
+        for &(name, lo, hi) in &buckets {
+            let set: Vec<&[u8]> = files
+                .iter()
+                .filter(|f| (lo..hi).contains(&f.len()))
+                .filter(|f| core::str::from_utf8(f).is_ok() == valid)
+                .map(Vec::as_slice)
+                .collect();
+            if set.is_empty() {
+                continue;
+            }
+            for file in &set {
+                agree(file);
+            }
+            let bytes: usize = set.iter().map(|f| f.len()).sum();
+            let run = |f: &dyn Fn(&[u8]) -> bool| {
+                time_per_call(s, || {
+                    for file in &set {
+                        black_box(f(black_box(file)));
+                    }
+                })
+            };
+            let std = run(&|b| core::str::from_utf8(b).is_ok());
+            let basic = run(&|b| simdutf8::basic::from_utf8(b).is_ok());
+            let compat = run(&|b| simdutf8::compat::from_utf8(b).is_ok());
+            let ours = run(&|b| utf8lit::validate(b).is_ok());
+            println!(
+                "| {} | {name} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
+                if valid { "valid" } else { "invalid" },
+                set.len(),
+                gbs(bytes, std),
+                gbs(bytes, basic),
+                gbs(bytes, compat),
+                gbs(bytes, ours),
+                ratio(ours, basic),
+                ratio(ours, std.min(compat))
+            );
+        }
+    }
+}
+
+/// Where the time of an early error goes: each kernel alone (the reference
+/// decoder's error construction included), on the `early` inputs.
+fn parts(s: &Settings) {
+    use utf8lit::__private::Kernel;
+    let mut rng = Rng(0x0070_6172_7473);
+    println!("\n## Early error, by kernel (ns per call)\n");
+    println!(
+        "| size | valid ASCII, utf8lit | std | {} |",
+        Kernel::ALL.map(Kernel::name).join(" | ")
+    );
+    println!("|---|---:|---:|{}", "---:|".repeat(Kernel::ALL.len()));
+    for size in [16, 64, 256] {
+        let inputs: Vec<Vec<u8>> = (3..=30)
+            .map(|at| {
+                let mut text = ascii_text(&mut rng, size);
+                text[at.min(size - 1)] = 0xE9;
+                text
+            })
+            .collect();
+        let valid: Vec<Vec<u8>> = (0..28).map(|_| ascii_text(&mut rng, size)).collect();
+        let per = |t: f64| t / inputs.len() as f64 * 1e9;
+        let ok = time_per_call(s, || {
+            for input in &valid {
+                let _ = black_box(utf8lit::validate(black_box(input)));
+            }
+        });
+        let std = time_per_call(s, || {
+            for input in &inputs {
+                let _ = black_box(core::str::from_utf8(black_box(input)));
+            }
+        });
+        let mut row = format!("| {size} B | {:.1} | {:.1} |", per(ok), per(std));
+        for kernel in Kernel::ALL {
+            if !kernel.is_available() {
+                row.push_str(" – |");
+                continue;
+            }
+            let t = time_per_call(s, || {
+                for input in &inputs {
+                    let _ = black_box(kernel.validate(black_box(input)));
+                }
+            });
+            let _ = write!(row, " {:.1} |", per(t));
+        }
+        println!("{row}");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let settings = Settings {
+        quick: args.iter().any(|a| a == "--quick" || a == "--test"),
+    };
+    // `cargo bench` passes `--bench`; anything else that is not a flag is a
+    // mode (and, after `files`, its directory).
+    let words: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let all = words.is_empty();
+    let wants = |mode: &str| all || words.contains(&mode);
+    println!(
+        "utf8lit real-data benchmarks; kernel: {}{}",
+        utf8lit::__private::Kernel::selected().name(),
+        if settings.quick {
+            " (quick: nothing measured)"
+        } else {
+            ""
+        }
+    );
+    if wants("memory") {
+        memory(&settings);
+    }
+    if wants("early") {
+        early(&settings);
+    }
+    if words.contains(&"parts") {
+        parts(&settings);
+    }
+    if wants("small") {
+        small(&settings);
+    }
+    if wants("lossy") {
+        lossy(&settings);
+    }
+    if wants("files") {
+        let dir = words
+            .iter()
+            .position(|w| *w == "files")
+            .and_then(|i| words.get(i + 1))
+            .map_or_else(|| PathBuf::from("/usr/share"), PathBuf::from);
+        files(&settings, &dir);
+    }
+}
