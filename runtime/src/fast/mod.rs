@@ -146,7 +146,7 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 }
 
 /// How many leading bytes [`head`] looks at.
-const HEAD: usize = 32;
+const HEAD: usize = 64;
 
 /// What the first [`HEAD`] bytes say.
 enum Head {
