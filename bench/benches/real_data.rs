@@ -80,21 +80,29 @@ fn time_per_call(s: &Settings, mut f: impl FnMut()) -> f64 {
     best
 }
 
-/// `SplitMix64`, fixed seed: every run measures the same bytes.
-struct Rng(u64);
+/// Seconds for one pass of `f` over every input in `set`.
+fn time_set<T: AsRef<[u8]>>(s: &Settings, set: &[T], f: impl Fn(&[u8]) -> bool) -> f64 {
+    time_per_call(s, || {
+        for input in set {
+            black_box(f(black_box(input.as_ref())));
+        }
+    })
+}
 
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+mod rng;
 
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
+use rng::Rng;
+
+/// 28 ASCII texts of `size` bytes, with a Latin-1 'é' (E9) at each offset
+/// 3..=30 (clamped to fit).
+fn early_inputs(rng: &mut Rng, size: usize) -> Vec<Vec<u8>> {
+    (3..=30)
+        .map(|at| {
+            let mut text = ascii_text(rng, size);
+            text[at.min(size - 1)] = 0xE9;
+            text
+        })
+        .collect()
 }
 
 /// ASCII prose-like text of `len` bytes.
@@ -238,33 +246,14 @@ fn early(s: &Settings) {
     println!("| size | std | simdutf8 compat | utf8lit | / faster of std and compat |");
     println!("|---|---:|---:|---:|---:|");
     for &size in sizes {
-        // 28 inputs, the 'é' (E9) at each offset 3..=30 (clamped to fit).
-        let inputs: Vec<Vec<u8>> = (3..=30)
-            .map(|at| {
-                let mut text = ascii_text(&mut rng, size);
-                text[at.min(size - 1)] = 0xE9;
-                text
-            })
-            .collect();
+        let inputs = early_inputs(&mut rng, size);
         for input in &inputs {
             agree(input);
         }
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
-        let std = time_per_call(s, || {
-            for input in &inputs {
-                let _ = black_box(core::str::from_utf8(black_box(input)));
-            }
-        });
-        let compat = time_per_call(s, || {
-            for input in &inputs {
-                let _ = black_box(simdutf8::compat::from_utf8(black_box(input)));
-            }
-        });
-        let ours = time_per_call(s, || {
-            for input in &inputs {
-                let _ = black_box(utf8lit::validate(black_box(input)));
-            }
-        });
+        let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
+        let compat = time_set(s, &inputs, |b| simdutf8::compat::from_utf8(b).is_ok());
+        let ours = time_set(s, &inputs, |b| utf8lit::validate(b).is_ok());
         println!(
             "| {size} B | {:.1} | {:.1} | {:.1} | {} |",
             per(std),
@@ -294,21 +283,9 @@ fn small(s: &Settings) {
     );
     println!("| std | simdutf8 basic | utf8lit | / faster of std and simdutf8 |");
     println!("|---:|---:|---:|---:|");
-    let std = time_per_call(s, || {
-        for input in &inputs {
-            let _ = black_box(core::str::from_utf8(black_box(input)));
-        }
-    });
-    let basic = time_per_call(s, || {
-        for input in &inputs {
-            let _ = black_box(simdutf8::basic::from_utf8(black_box(input)));
-        }
-    });
-    let ours = time_per_call(s, || {
-        for input in &inputs {
-            let _ = black_box(utf8lit::validate(black_box(input)));
-        }
-    });
+    let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
+    let basic = time_set(s, &inputs, |b| simdutf8::basic::from_utf8(b).is_ok());
+    let ours = time_set(s, &inputs, |b| utf8lit::validate(b).is_ok());
     println!(
         "| {:.2} | {:.2} | {:.2} | {} |",
         gbs(bytes, std),
@@ -424,13 +401,7 @@ fn files(s: &Settings, dir: &Path) {
                 agree(file);
             }
             let bytes: usize = set.iter().map(|f| f.len()).sum();
-            let run = |f: &dyn Fn(&[u8]) -> bool| {
-                time_per_call(s, || {
-                    for file in &set {
-                        black_box(f(black_box(file)));
-                    }
-                })
-            };
+            let run = |f: &dyn Fn(&[u8]) -> bool| time_set(s, &set, f);
             let std = run(&|b| core::str::from_utf8(b).is_ok());
             let basic = run(&|b| simdutf8::basic::from_utf8(b).is_ok());
             let compat = run(&|b| simdutf8::compat::from_utf8(b).is_ok());
@@ -462,35 +433,19 @@ fn parts(s: &Settings) {
     );
     println!("|---|---:|---:|{}", "---:|".repeat(Kernel::ALL.len()));
     for size in [16, 64, 256] {
-        let inputs: Vec<Vec<u8>> = (3..=30)
-            .map(|at| {
-                let mut text = ascii_text(&mut rng, size);
-                text[at.min(size - 1)] = 0xE9;
-                text
-            })
-            .collect();
+        let inputs = early_inputs(&mut rng, size);
         let valid: Vec<Vec<u8>> = (0..28).map(|_| ascii_text(&mut rng, size)).collect();
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
-        let ok = time_per_call(s, || {
-            for input in &valid {
-                let _ = black_box(utf8lit::validate(black_box(input)));
-            }
-        });
-        let std = time_per_call(s, || {
-            for input in &inputs {
-                let _ = black_box(core::str::from_utf8(black_box(input)));
-            }
-        });
+        let ok = time_set(s, &valid, |b| utf8lit::validate(b).is_ok());
+        let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
         let mut row = format!("| {size} B | {:.1} | {:.1} |", per(ok), per(std));
         for kernel in Kernel::ALL {
             if !kernel.is_available() {
                 row.push_str(" – |");
                 continue;
             }
-            let t = time_per_call(s, || {
-                for input in &inputs {
-                    let _ = black_box(kernel.validate(black_box(input)));
-                }
+            let t = time_set(s, &inputs, |b| {
+                kernel.validate(b).is_some_and(|r| r.is_ok())
             });
             let _ = write!(row, " {:.1} |", per(t));
         }

@@ -44,24 +44,11 @@ const INVALID_CORPORA: [&str; 2] = ["latin", "mixed"];
 const INCREMENTAL_CORPORA: [&str; 3] = ["ascii", "mixed", "lipsum"];
 const CHUNK: usize = 4 * KIB;
 
-/// `SplitMix64`: small, fast and deterministic; the seed is fixed so every
-/// run measures the same bytes.
-struct Rng(u64);
+mod rng;
+
+use rng::Rng;
 
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (the modulo bias is irrelevant here).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
     /// `true` with probability `percent` / 100.
     fn percent(&mut self, percent: usize) -> bool {
         self.below(100) < percent
