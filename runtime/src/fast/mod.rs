@@ -20,6 +20,13 @@
 //! - `swar`: portable, eight bytes at a time through ASCII, one sequence at a
 //!   time otherwise.
 //!
+//! Before any kernel, [`validate`] looks at the first `HEAD` bytes the way
+//! std's scalar loop would (`head`): a short ASCII input needs no kernel,
+//! and an error that the first non-ASCII byte and the byte after it make
+//! certain goes straight to `decode::error_at`. Errors in the first bytes
+//! are the common case (is this file text at all?), and a kernel's set-up
+//! and first block cost more than finding them.
+//!
 //! With `std` the best kernel the CPU supports is picked on first use and
 //! remembered; without `std` the choice is made at compile time from the
 //! enabled target features.
