@@ -20,7 +20,6 @@ use proc_macro::Span;
 use crate::args::Arg;
 use crate::diag::{abbreviate, more_problems, Diag, MAX_PROBLEMS};
 use crate::expand::Target;
-use crate::include::other_encoding;
 use crate::shared::cstr::{self, CStrErrorKind};
 use crate::shared::error::Utf8Error;
 use crate::shared::problems::{problem_len, Problems};
@@ -114,7 +113,7 @@ fn rule(target: Target, bytes: &[u8]) -> (Vec<Problem>, usize) {
     };
     match target {
         Target::Utf8Str | Target::IncludeUtf8 => {
-            if utf8(bytes).is_err() {
+            if !is_utf8(bytes) {
                 for err in Problems::new(bytes) {
                     report(utf8_problem(&err));
                     if other_encoding(&err) {
@@ -178,6 +177,12 @@ fn rule(target: Target, bytes: &[u8]) -> (Vec<Problem>, usize) {
     (problems, more)
 }
 
+/// Whether the error says the input is UTF-16 or UTF-32 (from its
+/// byte-order mark), which makes every later problem noise.
+pub(crate) fn other_encoding(err: &Utf8Error) -> bool {
+    err.looks_like().is_some_and(|looks| looks.bom().is_some())
+}
+
 /// A UTF-8 problem of a literal, in the runtime's words.
 fn utf8_problem(err: &Utf8Error) -> Problem {
     Problem {
@@ -202,10 +207,17 @@ fn words_of(write: impl FnOnce(&mut String) -> fmt::Result) -> String {
 /// every input (the runtime's test suite checks all inputs of up to four
 /// bytes), and should they ever not, the decoder's verdict stands.
 pub(crate) fn utf8(bytes: &[u8]) -> Result<(), Utf8Error> {
-    match std::str::from_utf8(bytes) {
-        Ok(_) => Ok(()),
-        Err(_) => decode::validate(bytes),
+    if is_utf8(bytes) {
+        Ok(())
+    } else {
+        decode::validate(bytes)
     }
+}
+
+/// The verdict alone, on std's road (see [`utf8`]): for callers that then
+/// ask `Problems` for every error, so the first is not computed twice.
+pub(crate) fn is_utf8(bytes: &[u8]) -> bool {
+    std::str::from_utf8(bytes).is_ok()
 }
 
 /// Adds where byte `within` of `arg` was written, when the message alone

@@ -6,13 +6,14 @@ use std::path::{Path, PathBuf};
 
 use proc_macro::{Span, TokenStream, TokenTree};
 
+use crate::args;
+use crate::check::{self, other_encoding};
 use crate::diag::{more_problems, Diag, MAX_PROBLEMS};
 use crate::expand::Target;
 use crate::lit::{self, LitKind};
 use crate::shared::error::{LooksLike, Utf8Error};
 use crate::shared::problems::Problems;
 use crate::shared::words::{self, Style};
-use crate::{args, check};
 
 /// What the expansion embeds.
 pub(crate) enum Included {
@@ -80,7 +81,7 @@ pub(crate) fn include(tokens: &[TokenTree]) -> Result<Included, Vec<Diag>> {
             )]);
         }
     };
-    if check::utf8(&bytes).is_err() {
+    if !check::is_utf8(&bytes) {
         return Err(file_problems(&written, &bytes)
             .into_iter()
             .map(|message| Diag::new(span, message))
@@ -306,24 +307,29 @@ fn resolve(span: Span, written: &str) -> Option<PathBuf> {
 /// about it, and the last how many more there are.
 fn file_problems(written: &str, bytes: &[u8]) -> Vec<String> {
     let mut problems = Problems::new(bytes);
+    let Some(first) = problems.next() else {
+        return Vec::new();
+    };
     // A UTF-16 or UTF-32 file: every character after the mark would be a
     // problem of its own. The first says what the file is.
-    let first_only = Problems::new(bytes)
-        .next()
-        .is_some_and(|e| other_encoding(&e));
-    let mut messages: Vec<String> = problems
-        .by_ref()
-        .take(if first_only { 1 } else { MAX_PROBLEMS })
+    let first_only = other_encoding(&first);
+    let mut place = Place::default();
+    let mut messages: Vec<String> = core::iter::once(first)
+        .chain(
+            problems
+                .by_ref()
+                .take(if first_only { 0 } else { MAX_PROBLEMS - 1 }),
+        )
         .map(|err| {
-            let (line, column) = line_column(bytes, err.valid_up_to());
+            let (line, column) = place.advance(bytes, err.valid_up_to());
             let mut message = format!("{written}:{line}:{column}: ");
             let _ = words::utf8(&mut message, &err, Style::File);
             message
         })
         .collect();
-    if let (Some(first), Some(err)) = (messages.first_mut(), Problems::new(bytes).next()) {
-        let valid = bytes.get(..err.valid_up_to()).unwrap_or_default();
-        let _ = write!(first, "\nhelp: {}", hint(&err, valid.is_ascii()));
+    if let Some(message) = messages.first_mut() {
+        let valid = bytes.get(..first.valid_up_to()).unwrap_or_default();
+        let _ = write!(message, "\nhelp: {}", hint(&first, valid.is_ascii()));
     }
     if !first_only {
         more_problems(&mut messages, problems.count(), "file");
@@ -331,28 +337,35 @@ fn file_problems(written: &str, bytes: &[u8]) -> Vec<String> {
     messages
 }
 
-/// Whether the error says the input is UTF-16 or UTF-32 (from its
-/// byte-order mark), which makes every later problem noise.
-pub(crate) fn other_encoding(err: &Utf8Error) -> bool {
-    err.looks_like().is_some_and(|looks| looks.bom().is_some())
+/// A 1-based line and column in a file, moved forward problem by problem so
+/// that the file is read once however many problems it has. Columns count
+/// characters, each ill-formed part of the line counting as one (as a lossy
+/// decoder shows it).
+#[derive(Default)]
+struct Place {
+    /// The offset reached, and the newlines before it.
+    offset: usize,
+    newlines: usize,
+    /// Where the line of `offset` starts.
+    line_start: usize,
 }
 
-/// The 1-based line and column of byte `offset`, columns counted in
-/// characters (each ill-formed part of the line counting as one, as a
-/// lossy decoder shows it).
-fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
-    let before = bytes.get(..offset).unwrap_or(bytes);
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    // One more piece than there are newlines.
-    let line = before.split(|&b| b == b'\n').count();
-    let column = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
-    (line, column)
+impl Place {
+    /// The line and column of byte `offset`, at or after the last one.
+    fn advance(&mut self, bytes: &[u8], offset: usize) -> (usize, usize) {
+        let from = self.offset.min(offset);
+        let segment = bytes.get(from..offset).unwrap_or_default();
+        for (i, &b) in segment.iter().enumerate() {
+            if b == b'\n' {
+                self.newlines += 1;
+                self.line_start = from + i + 1;
+            }
+        }
+        self.offset = offset;
+        let line = bytes.get(self.line_start..offset).unwrap_or_default();
+        let column = String::from_utf8_lossy(line).chars().count() + 1;
+        (self.newlines + 1, column)
+    }
 }
 
 /// What to do about the first problem of a file.
