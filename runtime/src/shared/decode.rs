@@ -296,9 +296,20 @@ pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
 /// character, `Err(Some(n))` for an ill-formed maximal subpart of `n`
 /// bytes, `Err(None)` for a valid prefix that the end of the input cuts off.
 /// What a lossy decoder needs, without building an error.
+///
+/// Written for text where errors are dense (ISO-8859-1, binary): the
+/// non-ASCII bytes that start no sequence (continuation bytes, `C0`, `C1`,
+/// `F5`–`FF`) are all a 1-byte error in [`read_sequence`]'s table, and one
+/// range check settles them before its `match`, whose jump through a table
+/// mispredicts on random bytes.
 #[inline]
 #[allow(dead_code, reason = "used by the lossy decoder, which needs `alloc`")]
 pub(crate) const fn sequence_len(bytes: &[u8], at: usize) -> Result<usize, Option<usize>> {
+    if let Some(&b0) = tail(bytes, at).first() {
+        if b0 >= 0x80 && !matches!(b0, 0xC2..=0xF4) {
+            return Err(Some(1));
+        }
+    }
     match read_sequence(tail(bytes, at)) {
         Ok((_, len)) => Ok(len),
         Err((_, 0)) => Err(None),
@@ -522,6 +533,28 @@ pub(super) const fn value_range(s: &[u8], len: usize) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sequence_len`'s shortcut for bytes that start no sequence gives
+    /// what `read_sequence` gives: every input of one and two bytes, and
+    /// every two bytes followed by each class of third byte (the shortcut
+    /// looks at the first byte only; the rest checks that it steps aside).
+    #[test]
+    fn sequence_len_is_read_sequence_on_short_inputs() {
+        assert_eq!(sequence_len(&[], 0), Err(None));
+        for n in 0..=u16::MAX {
+            let [a, b] = n.to_le_bytes();
+            for c in [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF] {
+                for bytes in [&[a][..], &[a, b], &[a, b, c]] {
+                    let want = match read_sequence(bytes) {
+                        Ok((_, len)) => Ok(len),
+                        Err((_, 0)) => Err(None),
+                        Err((_, len)) => Err(Some(usize::from(len))),
+                    };
+                    assert_eq!(sequence_len(bytes, 0), want, "{bytes:02X?}");
+                }
+            }
+        }
+    }
 
     /// An expected error: offset, `error_len` (0 for `None`), kind.
     fn e(valid_up_to: usize, error_len: u8, kind: ErrorKind) -> (usize, Option<usize>, ErrorKind) {

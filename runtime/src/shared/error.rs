@@ -194,6 +194,15 @@ impl Utf8Error {
         // and a stalled reload at run time).
         let (window, avail) = if let Some(window) = rest.first_chunk::<WINDOW>() {
             (*window, WINDOW)
+        } else if let Some(&[b0, b1, b2, b3, b4, b5]) = bytes.last_chunk::<WINDOW>() {
+            // Fewer than WINDOW bytes from `at` to the end, but WINDOW in
+            // all: `rest` is the end of the last WINDOW bytes. One load and
+            // a shift (a truncated sequence at the end of a short input is
+            // a usual early error; a byte loop cost it a few nanoseconds).
+            let avail = rest.len();
+            let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, 0, 0]) >> (8 * (WINDOW - avail));
+            let [b0, b1, b2, b3, b4, b5, _, _] = word.to_le_bytes();
+            ([b0, b1, b2, b3, b4, b5], avail)
         } else {
             let mut window = [0; WINDOW];
             let mut avail = 0;
@@ -754,6 +763,22 @@ mod tests {
             ..
         })
     ));
+
+    /// The window is the input from the error on, however it was copied:
+    /// six bytes or more left, fewer left of a longer input (one load and a
+    /// shift), and a short input (a byte loop).
+    #[test]
+    fn window_is_the_rest_of_the_input_at_every_distance_from_the_end() {
+        let input = b"0123456789\xF0\x9F\x98\xF0\x9F\x98";
+        for end in 0..=input.len() {
+            for at in 0..=end {
+                let bytes = &input[..end];
+                let err = Utf8Error::build(bytes, at, ErrorKind::Truncated, 0);
+                let rest = &bytes[at..];
+                assert_eq!(err.window(), &rest[..rest.len().min(WINDOW)], "{end} {at}");
+            }
+        }
+    }
 
     #[test]
     fn windows_1252_table_rows() {
