@@ -205,6 +205,25 @@ macro_rules! lookup_kernel {
                     }
                     prev = b;
                     at += GROUP;
+                    // In a run of ASCII: two groups a step while it lasts,
+                    // one branch for four loads, so that more of them are
+                    // in flight when the text streams from memory.
+                    while at + 2 * GROUP <= len {
+                        // SAFETY: `at + 2 * GROUP <= len`.
+                        let (a, b, c, d) = unsafe {
+                            (
+                                load(ptr.add(at)),
+                                load(ptr.add(at + LANES)),
+                                load(ptr.add(at + 2 * LANES)),
+                                load(ptr.add(at + 3 * LANES)),
+                            )
+                        };
+                        if any_high(or(or(a, b), or(c, d))) {
+                            break;
+                        }
+                        prev = d;
+                        at += 2 * GROUP;
+                    }
                     continue;
                 }
                 let (ea, eb) = (c.errors(a, prev), c.errors(b, a));
