@@ -14,9 +14,10 @@
 //! Kernels, fastest first:
 //! - `avx512`: 64 bytes a step, AVX-512 BW + VBMI, masked loads for the
 //!   tail (so a 20-byte input is one step);
-//! - `avx2`, `sse42`: 32 and 16 bytes a step (the lookup algorithm of
+//! - `avx2`, `sse42`: 32 and 16 bytes a vector (the lookup algorithm of
 //!   Keiser and Lemire, "Validating UTF-8 in less than one instruction per
-//!   byte", 2021);
+//!   byte", 2021, in `lookup`);
+//! - `neon` (aarch64): the same algorithm, 16 bytes a vector;
 //! - `swar`: portable, eight bytes at a time through ASCII, one sequence at a
 //!   time otherwise.
 //!
@@ -35,6 +36,11 @@
 
 use crate::{decode, Utf8Error};
 
+// The macro that writes the SIMD kernels' `check` comes first.
+#[macro_use]
+mod lookup;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 mod swar;
 mod tables;
 #[cfg(target_arch = "x86_64")]
@@ -52,6 +58,8 @@ pub enum Kernel {
     Avx2,
     /// SSE4.2, 16 bytes a step.
     Sse42,
+    /// NEON (aarch64), 16 bytes a vector, 32 or 64 a step.
+    Neon,
     /// Portable word-at-a-time code.
     Swar,
     /// The `const` reference decoder alone.
@@ -60,10 +68,11 @@ pub enum Kernel {
 
 impl Kernel {
     /// Every implementation, fastest first.
-    pub const ALL: [Kernel; 5] = [
+    pub const ALL: [Kernel; 6] = [
         Kernel::Avx512,
         Kernel::Avx2,
         Kernel::Sse42,
+        Kernel::Neon,
         Kernel::Swar,
         Kernel::Reference,
     ];
@@ -75,6 +84,7 @@ impl Kernel {
             Kernel::Avx512 => "avx512",
             Kernel::Avx2 => "avx2",
             Kernel::Sse42 => "sse42",
+            Kernel::Neon => "neon",
             Kernel::Swar => "swar",
             Kernel::Reference => "reference",
         }
@@ -93,6 +103,8 @@ impl Kernel {
             Kernel::Sse42 => x86::sse42_available(),
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => false,
+            // NEON is part of the aarch64 baseline: compiled in, available.
+            Kernel::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
             Kernel::Swar | Kernel::Reference => true,
         }
     }
@@ -126,6 +138,8 @@ impl Kernel {
                 // SAFETY: as above.
                 unsafe { x86::sse42::check(bytes) }
             }
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Kernel::Neon => neon_check(bytes),
             Kernel::Swar => swar::check(bytes),
             Kernel::Reference => return Some(decode::validate(bytes)),
             _ => return None,
@@ -225,10 +239,27 @@ fn dispatch(bytes: &[u8]) -> Option<usize> {
     {
         x86::check(bytes)
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        neon_check(bytes)
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         swar::check(bytes)
     }
+}
+
+/// The NEON kernel, which needs no detection.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[inline]
+fn neon_check(bytes: &[u8]) -> Option<usize> {
+    // SAFETY: the kernel needs NEON, and this is compiled only where the
+    // target has it (`target_feature = "neon"`, part of the aarch64
+    // baseline), so every CPU this binary runs on has it.
+    unsafe { neon::check(bytes) }
 }
 
 /// Turns a kernel's suspicion into the reference decoder's verdict.

@@ -29,7 +29,7 @@ fn prev3(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<13>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
-lookup_kernel!(
+x86_primitives!(
     features: "avx2",
     loadu: _mm256_loadu_si256,
     set1: _mm256_set1_epi8,
@@ -43,3 +43,5 @@ lookup_kernel!(
     movemask: _mm256_movemask_epi8,
     testz: _mm256_testz_si256,
 );
+
+lookup_algorithm!(features: "avx2");

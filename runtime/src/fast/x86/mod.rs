@@ -1,6 +1,6 @@
 //! x86-64 kernels and the choice between them.
 
-// The macro that writes the 128- and 256-bit kernels comes first.
+// The macro that writes the x86 kernels' primitives comes first.
 #[macro_use]
 mod lookup;
 pub(super) mod avx2;

@@ -29,7 +29,7 @@ fn prev3(input: V, prev: V) -> V {
     _mm_alignr_epi8::<13>(input, prev)
 }
 
-lookup_kernel!(
+x86_primitives!(
     features: "sse4.2",
     loadu: _mm_loadu_si128,
     set1: _mm_set1_epi8,
@@ -43,3 +43,5 @@ lookup_kernel!(
     movemask: _mm_movemask_epi8,
     testz: _mm_testz_si128,
 );
+
+lookup_algorithm!(features: "sse4.2");

@@ -1,0 +1,133 @@
+//! The NEON kernel (aarch64): 16 bytes a vector, four vectors a step
+//! through ASCII, two through other text.
+//!
+//! NEON is part of the aarch64 baseline, so there is nothing to detect: this
+//! module is compiled where `target_feature = "neon"` holds, which every
+//! aarch64 target Rust ships has. The algorithm is `lookup_algorithm!`'s,
+//! the same as the x86 kernels'; what is NEON's own is here:
+//!
+//! - the 16-entry lookups are `vqtbl1q_u8`, one instruction, and the indices
+//!   are nibbles, so they never leave the table;
+//! - NEON shifts bytes directly (`vshrq_n_u8`), where x86 shifts 16-bit
+//!   lanes and masks;
+//! - "is any lane set" is a horizontal maximum (`vmaxvq_u8`) and a compare
+//!   in a general register; there is no `movemask`, so the position of a
+//!   flagged lane (wanted only once, on the error path) is a weighted sum.
+
+use core::arch::aarch64::{
+    uint8x16_t, vaddv_u8, vandq_u8, vdupq_n_u8, veorq_u8, vextq_u8, vget_high_u8, vget_low_u8,
+    vld1q_u8, vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8, vtstq_u8,
+};
+
+type V = uint8x16_t;
+const LANES: usize = 16;
+
+/// The 16 bytes that end just before the last of `input`'s: the end of
+/// `prev`, then `input` moved up a byte (and likewise two and three).
+#[inline]
+#[target_feature(enable = "neon")]
+fn prev1(input: V, prev: V) -> V {
+    vextq_u8::<15>(prev, input)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn prev2(input: V, prev: V) -> V {
+    vextq_u8::<14>(prev, input)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn prev3(input: V, prev: V) -> V {
+    vextq_u8::<13>(prev, input)
+}
+
+/// # Safety
+///
+/// `ptr` must have `LANES` readable bytes.
+#[inline]
+#[target_feature(enable = "neon")]
+unsafe fn load(ptr: *const u8) -> V {
+    // SAFETY: the caller's promise; `vld1q_u8` takes any alignment.
+    unsafe { vld1q_u8(ptr) }
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn load_table(table: &[u8; LANES]) -> V {
+    // SAFETY: the array has `LANES` bytes.
+    unsafe { load(table.as_ptr()) }
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn splat(byte: u8) -> V {
+    vdupq_n_u8(byte)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn or(a: V, b: V) -> V {
+    vorrq_u8(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn and(a: V, b: V) -> V {
+    vandq_u8(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn xor(a: V, b: V) -> V {
+    veorq_u8(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn subs(a: V, b: V) -> V {
+    vqsubq_u8(a, b)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn high_nibbles(v: V) -> V {
+    vshrq_n_u8::<4>(v)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn low_nibbles(v: V) -> V {
+    vandq_u8(v, vdupq_n_u8(0x0F))
+}
+
+/// Looks up each lane's index (0..16) in `table`.
+#[inline]
+#[target_feature(enable = "neon")]
+fn shuffle(table: V, idx: V) -> V {
+    vqtbl1q_u8(table, idx)
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn any(v: V) -> bool {
+    vmaxvq_u8(v) != 0
+}
+
+#[inline]
+#[target_feature(enable = "neon")]
+fn any_high(v: V) -> bool {
+    vmaxvq_u8(v) >= 0x80
+}
+
+/// A bit per lane, set where the byte is not zero: each lane's bit weight,
+/// kept where the lane is set, summed across each half.
+#[inline]
+#[target_feature(enable = "neon")]
+fn nonzero_lanes(v: V) -> u32 {
+    static WEIGHTS: [u8; LANES] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+    let bits = vandq_u8(vtstq_u8(v, v), load_table(&WEIGHTS));
+    u32::from(vaddv_u8(vget_low_u8(bits))) | u32::from(vaddv_u8(vget_high_u8(bits))) << 8
+}
+
+lookup_algorithm!(features: "neon");
