@@ -196,6 +196,11 @@ macro_rules! include_utf8 {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::fast::Kernel;
+    /// What the run-time CPU detection found (the kernel choice without
+    /// `std` rests on it), for the tests to hold to
+    /// `is_x86_feature_detected!`.
+    #[cfg(target_arch = "x86_64")]
+    pub use crate::fast::{cpu_features, CpuFeatures};
     #[cfg(feature = "macros")]
     pub use utf8lit_macros::{ascii_impl, include_utf8_impl, utf8_cstr_impl, utf8_impl};
 

@@ -28,9 +28,10 @@
 //! are the common case (is this file text at all?), and a kernel's set-up
 //! and first block cost more than finding them.
 //!
-//! With `std` the best kernel the CPU supports is picked on first use and
-//! remembered; without `std` the choice is made at compile time from the
-//! enabled target features.
+//! The best kernel the CPU supports is picked on first use and
+//! remembered, with or without `std`: with `std` the CPU's features are
+//! found by `is_x86_feature_detected!`, without it by asking the CPU
+//! (CPUID and XGETBV, as std does; see `x86`).
 
 #![allow(unsafe_code)]
 
@@ -45,6 +46,10 @@ mod swar;
 mod tables;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+
+// What the run-time CPU detection found, for the tests (`__private`).
+#[cfg(target_arch = "x86_64")]
+pub use x86::{cpu_features, CpuFeatures};
 
 /// One implementation of validation. Not public API: tests, benchmarks and
 /// fuzz targets use it to run each implementation by name.
@@ -90,8 +95,8 @@ impl Kernel {
         }
     }
 
-    /// Whether this CPU (with `std`: detected at run time; without: the
-    /// compile-time target features) can run the kernel.
+    /// Whether this CPU can run the kernel (the x86-64 kernels: detected
+    /// at run time, with or without `std`).
     #[must_use]
     pub fn is_available(self) -> bool {
         match self {
