@@ -47,7 +47,7 @@
 //! verdict: [`validate`] (and with it `Utf8Str::from_bytes`,
 //! [`Utf8Validator::update`] and `Utf8String::push_bytes`) proves valid input
 //! valid with SIMD (AVX-512, AVX2 or SSE4.2, picked at run time) or a
-//! portable word-at-a-time loop, but any error it reports comes from the
+//! portable table-driven loop, but any error it reports comes from the
 //! reference decoder.
 //!
 //! # Cargo features

@@ -11,13 +11,14 @@ use crate::Utf8Error;
 /// On x86-64 a SIMD kernel proves the input valid: AVX-512 (BW and VBMI,
 /// 64 bytes a step, with masked loads so that even a 20-byte input is one
 /// step), else AVX2, else SSE4.2; elsewhere a portable loop that takes ASCII
-/// eight bytes at a time. The kernel is chosen on the first call from what
-/// the CPU has and remembered, with or without `std` (without it, by asking
-/// the CPU with CPUID and XGETBV as `is_x86_feature_detected!` does). When a
-/// kernel finds something wrong, the reference decoder reads from the
-/// nearest character boundary before it to find and explain the first
-/// error, so errors cost little more than finding them and read the same
-/// whichever kernel ran.
+/// sixteen bytes at a time and other text through a table-driven
+/// automaton, without a branch per byte. The kernel is chosen on the first
+/// call from what the CPU has and remembered, with or without `std`
+/// (without it, by asking the CPU with CPUID and XGETBV as
+/// `is_x86_feature_detected!` does). When a kernel finds something wrong,
+/// the reference decoder reads from the nearest character boundary before
+/// it to find and explain the first error, so errors cost little more than
+/// finding them and read the same whichever kernel ran.
 ///
 /// # Errors
 ///

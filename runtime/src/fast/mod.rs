@@ -18,8 +18,9 @@
 //!   Keiser and Lemire, "Validating UTF-8 in less than one instruction per
 //!   byte", 2021, in `lookup`);
 //! - `neon` (aarch64): the same algorithm, 16 bytes a vector;
-//! - `swar`: portable, eight bytes at a time through ASCII, one sequence at a
-//!   time otherwise.
+//! - `swar`: portable, for targets without SIMD: ASCII sixteen bytes at a
+//!   time, other text through a table-driven automaton, one shift a byte
+//!   and no branch per byte.
 //!
 //! Before any kernel, [`validate`] looks at the first `HEAD` bytes the way
 //! std's scalar loop would (`head`): a short ASCII input needs no kernel,
@@ -65,7 +66,7 @@ pub enum Kernel {
     Sse42,
     /// NEON (aarch64), 16 bytes a vector, 32 or 64 a step.
     Neon,
-    /// Portable word-at-a-time code.
+    /// Portable code: word-at-a-time ASCII tests and a shift-based DFA.
     Swar,
     /// The `const` reference decoder alone.
     Reference,
