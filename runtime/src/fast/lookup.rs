@@ -20,9 +20,10 @@ macro_rules! lookup_algorithm {
             THIRD_BYTE_BIAS,
         };
 
-        /// Two vectors: the unit in which ASCII is skipped and errors are
-        /// tested.
-        const GROUP: usize = 2 * LANES;
+        /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
+        /// is skipped and errors are tested, one branch each.
+        const GROUP: usize = VECTORS * LANES;
+        const _: () = assert!(GROUP <= 64, "first_flagged keeps a bit per byte in a u64");
 
         static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
         static PREV_LOW_N: [u8; LANES] = repeated(PREV_LOW);
@@ -98,50 +99,59 @@ macro_rules! lookup_algorithm {
             let len = bytes.len();
             let ptr = bytes.as_ptr();
             let mut prev = splat(0);
-            // Whether `prev` ends inside a sequence: only ASCII groups need
-            // to know, as `errors` sees the previous vector itself.
-            let mut prev_cut = false;
             let mut at = 0;
             while at + GROUP <= len {
                 // SAFETY: `at + GROUP <= len`.
-                let (a, b) = unsafe { (load(ptr.add(at)), load(ptr.add(at + LANES))) };
-                if !any_high(or(a, b)) {
-                    if prev_cut {
+                let group = unsafe { load_group(ptr.add(at)) };
+                if !any_high(or_all(&group)) {
+                    // An ASCII group continues nothing: a sequence that the
+                    // previous vector left unfinished is cut off here.
+                    // (`errors` sees the previous vector itself; only ASCII
+                    // groups, which skip it, need this.)
+                    if c.ends_inside_sequence(prev) {
                         return Some(at);
                     }
-                    prev = b;
+                    prev = group[VECTORS - 1];
                     at += GROUP;
                     // In a run of ASCII: two groups a step while it lasts,
-                    // one branch for four loads, so that more of them are
-                    // in flight when the text streams from memory.
+                    // one branch for twice the loads, so that more of them
+                    // are in flight when the text streams from memory.
                     while at + 2 * GROUP <= len {
                         // SAFETY: `at + 2 * GROUP <= len`.
-                        let (a, b, c, d) = unsafe {
-                            (
-                                load(ptr.add(at)),
-                                load(ptr.add(at + LANES)),
-                                load(ptr.add(at + 2 * LANES)),
-                                load(ptr.add(at + 3 * LANES)),
-                            )
-                        };
-                        if any_high(or(or(a, b), or(c, d))) {
+                        let a = unsafe { load_group(ptr.add(at)) };
+                        // SAFETY: as above.
+                        let b = unsafe { load_group(ptr.add(at + GROUP)) };
+                        if any_high(or(or_all(&a), or_all(&b))) {
                             break;
                         }
-                        prev = d;
+                        prev = b[VECTORS - 1];
                         at += 2 * GROUP;
                     }
                     continue;
                 }
-                let (ea, eb) = (c.errors(a, prev), c.errors(b, a));
-                if any(or(ea, eb)) {
-                    return Some(at + first_flagged(ea, eb));
+                // A run of other text: stay here while it lasts, so that the
+                // loop carries `prev` in one place (the ASCII group that
+                // ends the run is loaded again by the outer loop).
+                let mut group = group;
+                loop {
+                    if any(c.group_errors(&group, prev)) {
+                        // SAFETY: as for `group`, just loaded from there.
+                        return Some(at + unsafe { c.first_flagged(ptr.add(at), prev) });
+                    }
+                    prev = group[VECTORS - 1];
+                    at += GROUP;
+                    if at + GROUP > len {
+                        break;
+                    }
+                    // SAFETY: `at + GROUP <= len`.
+                    group = unsafe { load_group(ptr.add(at)) };
+                    if !any_high(or_all(&group)) {
+                        break;
+                    }
                 }
-                prev = b;
-                prev_cut = c.ends_inside_sequence(b);
-                at += GROUP;
             }
             if at == len {
-                return prev_cut.then_some(len);
+                return c.ends_inside_sequence(prev).then_some(len);
             }
             // The rest, fewer than `GROUP` bytes, padded with zeros (ASCII,
             // which a sequence cut off by the end fails to continue).
@@ -149,20 +159,71 @@ macro_rules! lookup_algorithm {
             let rest = &bytes[at..];
             buf[..rest.len()].copy_from_slice(rest);
             // SAFETY: `buf` is `GROUP` bytes.
-            let (a, b) = unsafe { (load(buf.as_ptr()), load(buf.as_ptr().add(LANES))) };
-            let (ea, eb) = (c.errors(a, prev), c.errors(b, a));
-            any(or(ea, eb)).then(|| at + first_flagged(ea, eb))
+            let group = unsafe { load_group(buf.as_ptr()) };
+            if !any(c.group_errors(&group, prev)) {
+                return None;
+            }
+            // SAFETY: `buf` is `GROUP` bytes.
+            Some(at + unsafe { c.first_flagged(buf.as_ptr(), prev) })
         }
 
-        /// The first flagged lane of two vectors, one with a flag. Kernels
-        /// report the lane, not the vector: an error starts at most three
-        /// bytes before the first flagged byte, so the reference decoder has
-        /// only those to read.
+        /// # Safety
+        ///
+        /// `ptr` must have `GROUP` readable bytes.
         #[inline]
         #[target_feature(enable = $features)]
-        fn first_flagged(a: V, b: V) -> usize {
-            let lanes = u64::from(nonzero_lanes(a)) | u64::from(nonzero_lanes(b)) << LANES;
-            lanes.trailing_zeros() as usize
+        unsafe fn load_group(ptr: *const u8) -> [V; VECTORS] {
+            // SAFETY: `i * LANES + LANES <= GROUP` for `i < VECTORS`, and
+            // the caller promises `GROUP` readable bytes.
+            core::array::from_fn(|i| unsafe { load(ptr.add(i * LANES)) })
+        }
+
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn or_all(group: &[V; VECTORS]) -> V {
+            let mut all = group[0];
+            for &v in &group[1..] {
+                all = or(all, v);
+            }
+            all
+        }
+
+        impl Consts {
+            /// Nonzero lanes where some vector of `group` (after `prev`)
+            /// breaks a rule.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn group_errors(&self, group: &[V; VECTORS], prev: V) -> V {
+                let mut errors = self.errors(group[0], prev);
+                for i in 1..VECTORS {
+                    errors = or(errors, self.errors(group[i], group[i - 1]));
+                }
+                errors
+            }
+
+            /// The first flagged byte of a group with a flag. Kernels
+            /// report the byte, not the group: an error starts at most
+            /// three bytes before the first flagged byte, so the reference
+            /// decoder has only those to read. (The error path only: the
+            /// group is loaded again, rather than kept in memory on the
+            /// valid path, and its errors computed vector by vector.)
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `GROUP` readable bytes.
+            #[cold]
+            #[target_feature(enable = $features)]
+            unsafe fn first_flagged(&self, ptr: *const u8, prev: V) -> usize {
+                // SAFETY: the caller's promise.
+                let group = unsafe { load_group(ptr) };
+                let mut lanes = 0u64;
+                let mut before = prev;
+                for (i, &v) in group.iter().enumerate() {
+                    lanes |= u64::from(nonzero_lanes(self.errors(v, before))) << (i * LANES);
+                    before = v;
+                }
+                lanes.trailing_zeros() as usize
+            }
         }
     };
 }

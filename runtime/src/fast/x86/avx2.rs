@@ -8,6 +8,8 @@ use core::arch::x86_64::{
 
 type V = __m256i;
 const LANES: usize = 32;
+/// Vectors per group: 64 bytes.
+const VECTORS: usize = 2;
 
 /// The 32 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).

@@ -8,6 +8,8 @@ use core::arch::x86_64::{
 
 type V = __m128i;
 const LANES: usize = 16;
+/// Vectors per group: 32 bytes.
+const VECTORS: usize = 2;
 
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).

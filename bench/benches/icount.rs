@@ -1,0 +1,81 @@
+//! A workload for counting instructions under emulation: one validator, one
+//! input, a number of repetitions, nothing else timed or printed.
+//!
+//! `scripts/icount` runs it under `qemu-aarch64 -one-insn-per-tb -d
+//! nochain,exec`, which logs one line per instruction executed, twice with
+//! different repetition counts, and divides the difference by the bytes
+//! validated: instructions per byte of the loop alone, with start-up and
+//! input generation cancelled out. That is a proxy for speed on a real
+//! aarch64 core, not a timing: it counts what executes, not how long it
+//! takes (a `vqtbl1q_u8` and an `add` count one each).
+//!
+//! `icount IMPL CORPUS REPS`, where `IMPL` is `utf8lit`, `simdutf8` (basic),
+//! `std` or `none`, and `CORPUS` is `ascii`, `latin`, `cjk` or `mixed`
+//! (16 KiB) or `small` (256 non-ASCII inputs of 16–63 bytes, validated one
+//! by one). Prints the bytes validated per repetition.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+mod corpora;
+mod rng;
+
+const SIZE: usize = 16 * 1024;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; ignore flags.
+    let args: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let [imp, corpus, reps] = args[..] else {
+        eprintln!("usage: icount utf8lit|simdutf8|std|none ascii|latin|cjk|mixed|small REPS");
+        return ExitCode::from(2);
+    };
+    let Ok(reps) = reps.parse::<usize>() else {
+        eprintln!("icount: REPS must be a number, not {reps:?}");
+        return ExitCode::from(2);
+    };
+    let inputs: Vec<Vec<u8>> = if corpus == "small" {
+        let sources: Vec<corpora::Corpus> = ["latin", "cyrillic", "cjk", "emoji", "mixed"]
+            .into_iter()
+            .map(|name| corpora::Corpus {
+                name,
+                text: corpora::generated(name, SIZE).unwrap_or_default(),
+            })
+            .collect();
+        let set = corpora::small_set(&sources, 256);
+        set.ranges
+            .iter()
+            .map(|&(start, end)| set.bytes[start..end].to_vec())
+            .collect()
+    } else {
+        let Some(text) = corpora::generated(corpus, SIZE) else {
+            eprintln!("icount: no corpus {corpus:?}");
+            return ExitCode::from(2);
+        };
+        vec![corpora::sized(&text, SIZE)]
+    };
+    let validate: fn(&[u8]) -> bool = match imp {
+        "utf8lit" => |b| utf8lit::validate(b).is_ok(),
+        "simdutf8" => |b| simdutf8::basic::from_utf8(b).is_ok(),
+        "std" => |b| core::str::from_utf8(b).is_ok(),
+        "none" => |_| true,
+        _ => {
+            eprintln!("icount: no implementation {imp:?}");
+            return ExitCode::from(2);
+        }
+    };
+    for input in &inputs {
+        assert!(validate(input), "{imp} rejects the {corpus} corpus");
+    }
+    for _ in 0..reps {
+        for input in &inputs {
+            black_box(validate(black_box(input)));
+        }
+    }
+    println!("{}", inputs.iter().map(Vec::len).sum::<usize>());
+    ExitCode::SUCCESS
+}
