@@ -58,6 +58,9 @@ fn kernel_inventory() {
         kernels.contains(&selected),
         "selected {selected:?} is not available"
     );
+    // NEON is the aarch64 baseline: there, it is the kernel.
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    assert_eq!(selected, Kernel::Neon, "aarch64 selects the NEON kernel");
     println!(
         "available kernels: {:?}; selected: {}",
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>(),
