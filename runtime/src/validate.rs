@@ -10,8 +10,9 @@ use crate::Utf8Error;
 ///
 /// On x86-64 a SIMD kernel proves the input valid: AVX-512 (BW and VBMI,
 /// 64 bytes a step, with masked loads so that even a 20-byte input is one
-/// step), else AVX2, else SSE4.2; elsewhere a portable loop that takes ASCII
-/// sixteen bytes at a time and other text through a table-driven
+/// step), else AVX2, else SSE4.2; on aarch64 a NEON kernel (NEON is part
+/// of the aarch64 baseline, so it is always there); elsewhere a portable
+/// loop that takes ASCII sixteen bytes at a time and other text through a table-driven
 /// automaton, without a branch per byte. The kernel is chosen on the first
 /// call from what the CPU has and remembered, with or without `std`
 /// (without it, by asking the CPU with CPUID and XGETBV as
