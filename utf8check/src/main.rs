@@ -16,7 +16,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::Mutex;
 use std::time::Instant;
 
 use report::{Binary, Format, Outcome, Style};
@@ -331,7 +331,7 @@ fn run(options: &Options) -> ExitCode {
 
     if !options.quiet {
         note(format_args!(
-            "{} files, {} bytes, {} invalid, {} unreadable, {} skipped as binary, {:.3} s",
+            "{} files, {} bytes read, {} invalid, {} unreadable, {} skipped as binary, {:.3} s",
             totals.files,
             totals.bytes,
             totals.invalid,
@@ -434,72 +434,111 @@ fn walk(
 
 /// Checks `inputs` on `options.threads` threads and hands each result to
 /// `report`, in input order. Stops at the first error `report` returns.
+///
+/// The calling thread is one of the checkers: between two inputs of its own
+/// it reports every result that is ready in order. Nobody waits for anybody
+/// until the end (a channel with a printer thread spent more time waking
+/// threads than checking files).
 fn check_all(
     inputs: &[Input],
     options: &Options,
     mut report: impl FnMut(Checked) -> io::Result<()>,
 ) -> io::Result<()> {
     let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, Checked)>();
+    let slots: Vec<Mutex<Option<Checked>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
     let threads = options.threads.min(inputs.len()).max(1);
+    // Takes the next input and puts its result in its slot; `false` when
+    // there is nothing left.
+    let work = |buffer: &mut Vec<u8>| {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(input) = inputs.get(index) else {
+            return false;
+        };
+        let checked = check_one(input, options.style, buffer);
+        *lock(&slots[index]) = Some(checked);
+        // Do not keep a huge file's memory for the small ones.
+        if buffer.capacity() > 64 << 20 {
+            *buffer = Vec::new();
+        }
+        true
+    };
+    let mut wanted = 0;
+    // Reports the results that are ready, in order.
+    let mut flush = |wanted: &mut usize| -> io::Result<()> {
+        while let Some(slot) = slots.get(*wanted) {
+            let Some(checked) = lock(slot).take() else {
+                break;
+            };
+            report(checked)?;
+            *wanted += 1;
+        }
+        Ok(())
+    };
     std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(input) = inputs.get(index) else {
-                    break;
-                };
-                // If the receiver is gone (stdout closed), stop quietly.
-                if sender
-                    .send((index, check_one(input, options.style)))
-                    .is_err()
-                {
-                    break;
-                }
+        for _ in 1..threads {
+            scope.spawn(|| {
+                let mut buffer = Vec::new();
+                while work(&mut buffer) {}
             });
         }
-        drop(sender);
-
-        // Results arrive in any order; print them in input order.
-        let mut pending = std::collections::BTreeMap::new();
-        let mut wanted = 0;
-        for (index, checked) in receiver {
-            pending.insert(index, checked);
-            while let Some(checked) = pending.remove(&wanted) {
-                if let Err(err) = report(checked) {
-                    // Workers stop at their next send.
-                    next.store(inputs.len(), Ordering::Relaxed);
-                    return Err(err);
-                }
-                wanted += 1;
+        let mut buffer = Vec::new();
+        while work(&mut buffer) {
+            if let Err(err) = flush(&mut wanted) {
+                // The other threads stop after their current input.
+                next.store(inputs.len(), Ordering::Relaxed);
+                return Err(err);
             }
         }
         Ok(())
-    })
+    })?;
+    // Every thread is done: the rest is ready.
+    flush(&mut wanted)
 }
 
-/// Reads and checks one input.
-fn check_one(input: &Input, style: Style) -> Checked {
-    let owned;
+/// Locks `slot`; a panic elsewhere does not poison what is in it.
+fn lock(slot: &Mutex<Option<Checked>>) -> std::sync::MutexGuard<'_, Option<Checked>> {
+    slot.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// How much of a file is read first: enough to call it binary, and often
+/// enough to find its first problem (see [`report::check_prefix`]).
+const PREFIX: u64 = report::BINARY_PROBE as u64 * 2;
+
+/// Reads and checks one input, reading into `buffer` (reused from one input
+/// to the next: fresh pages for every file cost more than the check).
+fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
+    buffer.clear();
+    let unreadable = |err: io::Error| Checked::Unreadable(format!("{}: {err}", input.name));
     let bytes: &[u8] = match &input.source {
         Source::Sample(bytes) => bytes,
         Source::Stdin => {
-            let mut buffer = Vec::new();
-            if let Err(err) = io::stdin().lock().read_to_end(&mut buffer) {
-                return Checked::Unreadable(format!("{}: {err}", input.name));
+            if let Err(err) = io::stdin().lock().read_to_end(buffer) {
+                return unreadable(err);
             }
-            owned = buffer;
-            &owned
+            buffer
         }
-        Source::File(path) => match std::fs::read(path) {
-            Ok(buffer) => {
-                owned = buffer;
-                &owned
+        Source::File(path) => {
+            let mut file = match std::fs::File::open(path) {
+                Ok(file) => file,
+                Err(err) => return unreadable(err),
+            };
+            if let Err(err) = Read::by_ref(&mut file).take(PREFIX).read_to_end(buffer) {
+                return unreadable(err);
             }
-            Err(err) => return Checked::Unreadable(format!("{}: {err}", input.name)),
-        },
+            if buffer.len() as u64 == PREFIX {
+                if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
+                    return Checked::Done {
+                        bytes: buffer.len() as u64,
+                        outcome,
+                    };
+                }
+                if let Err(err) = file.read_to_end(buffer) {
+                    return unreadable(err);
+                }
+            }
+            buffer
+        }
     };
     Checked::Done {
         bytes: bytes.len() as u64,

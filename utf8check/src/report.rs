@@ -33,7 +33,12 @@ pub const BINARY_PROBE: usize = 8 * 1024;
 #[must_use]
 pub fn binary_nul(bytes: &[u8]) -> Option<usize> {
     let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
-    probe.iter().position(|&b| b == 0)
+    // `contains` is a vectorised search; the position only when it is there.
+    if probe.contains(&0) {
+        probe.iter().position(|&b| b == 0)
+    } else {
+        None
+    }
 }
 
 /// Settings for writing one report.
@@ -70,20 +75,57 @@ pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
     .max(1)
 }
 
-/// Checks `bytes` (named `name` in the report) and writes its report.
+/// Checks `bytes` (named `name` in the report), all of an input, and writes
+/// its report.
 #[must_use]
 pub fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {
-    let nul = binary_nul(bytes);
-    if style.binary == Binary::Skip && nul.is_some() {
-        return Outcome {
-            skipped: true,
-            ..Outcome::default()
-        };
+    if style.binary == Binary::Skip && binary_nul(bytes).is_some() {
+        return skipped();
     }
     // The fast path: most files are valid, and then nothing else is needed.
     if utf8lit::validate(bytes).is_ok() {
         return Outcome::default();
     }
+    report(name, bytes, style, binary_nul(bytes))
+}
+
+/// How many bytes after a problem must have been read for the problem to be
+/// known exactly: the error keeps six bytes (a CESU-8 pair), and a sequence
+/// is at most four.
+const LOOKAHEAD: usize = 8;
+
+/// The verdict on an input of which only a `prefix` has been read (at least
+/// [`BINARY_PROBE`] bytes, and fewer than all), if the prefix decides it:
+/// a binary file with `--binary skip`, or a first problem early in the
+/// prefix when only the first problem is reported (`--first`, or a binary
+/// file). Saves reading the rest of a compressed file, as `isutf8` does.
+#[must_use]
+pub fn check_prefix(name: &str, prefix: &[u8], style: Style) -> Option<Outcome> {
+    let nul = binary_nul(prefix);
+    if style.binary == Binary::Skip && nul.is_some() {
+        return Some(skipped());
+    }
+    if !style.first_only && nul.is_none() {
+        return None;
+    }
+    match utf8lit::validate(prefix) {
+        Err(err) if err.valid_up_to().saturating_add(LOOKAHEAD) <= prefix.len() => {
+            Some(report(name, prefix, style, nul))
+        }
+        _ => None,
+    }
+}
+
+fn skipped() -> Outcome {
+    Outcome {
+        skipped: true,
+        ..Outcome::default()
+    }
+}
+
+/// The report on invalid `bytes`: every problem, or only the first with
+/// `--first` or for a binary file (NUL at `nul`).
+fn report(name: &str, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome {
     let mut out = Outcome {
         invalid: true,
         ..Outcome::default()
@@ -298,5 +340,23 @@ mod tests {
         let out = check("f", b"\0\xFF", skip);
         assert!(out.skipped && !out.invalid && out.text.is_empty());
         assert!(!check("f", b"\0ok", PLAIN).invalid);
+    }
+
+    #[test]
+    fn prefix() {
+        let mut bytes = vec![b'a'; BINARY_PROBE * 2];
+        bytes[5] = 0xFF;
+        let first = Style {
+            first_only: true,
+            ..PLAIN
+        };
+        assert!(check_prefix("f", &bytes, PLAIN).is_none());
+        let out = check_prefix("f", &bytes, first).unwrap();
+        assert_eq!(out.text, check("f", &bytes, first).text);
+        bytes[5] = 0;
+        bytes[BINARY_PROBE * 2 - 3] = 0xED; // too close to the end to judge
+        assert!(check_prefix("f", &bytes, PLAIN).is_none());
+        bytes[BINARY_PROBE] = 0xC0;
+        assert!(check_prefix("f", &bytes, PLAIN).unwrap().invalid);
     }
 }

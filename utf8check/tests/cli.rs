@@ -1,0 +1,414 @@
+//! Runs the built `utf8check` binary on temporary trees.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const BIN: &str = env!("CARGO_BIN_EXE_utf8check");
+
+/// A fresh directory under the system's temp dir, removed on drop.
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new() -> Self {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "utf8check-test-{}-{}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    /// Writes `bytes` to `rel` (parents created).
+    fn file(&self, rel: &str, bytes: &[u8]) -> &Self {
+        let path = self.0.join(rel);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, bytes).unwrap();
+        self
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Runs utf8check in `dir` with `args`, no colour.
+fn run(dir: &Path, args: &[&str]) -> Output {
+    run_with_stdin(dir, args, None)
+}
+
+fn run_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .args(["--color", "never"])
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut pipe = child.stdin.take().unwrap();
+    pipe.write_all(stdin.unwrap_or_default()).unwrap();
+    drop(pipe);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The `path` part of each report line.
+fn paths(output: &Output) -> Vec<String> {
+    stdout(output)
+        .lines()
+        .map(|line| line.split(':').next().unwrap().to_owned())
+        .collect()
+}
+
+fn code(output: &Output) -> i32 {
+    output.status.code().unwrap()
+}
+
+#[test]
+fn exit_status_0_for_valid_files() {
+    let tree = Tree::new();
+    tree.file("a.txt", "Grüße, 世界 😀\n".as_bytes())
+        .file("sub/b.txt", b"plain\n");
+    let out = run(tree.path(), &["."]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("2 files"), "{}", stderr(&out));
+}
+
+#[test]
+fn exit_status_1_and_position_for_invalid_files() {
+    let tree = Tree::new();
+    tree.file("ok.txt", b"fine\n")
+        .file("bad.txt", b"line one\nl\xC3\xA9 caf\xE9 x\n");
+    let out = run(tree.path(), &["ok.txt", "bad.txt"]);
+    assert_eq!(code(&out), 1);
+    // Line 2; column in characters: 'l', 'é', ' ', 'c', 'a', 'f' then the error.
+    assert_eq!(
+        stdout(&out).lines().next().unwrap().split(": ").next(),
+        Some("bad.txt:2:7")
+    );
+    assert!(stdout(&out).contains("at byte 16"), "{}", stdout(&out));
+}
+
+#[test]
+fn exit_status_2_for_usage_and_missing_paths() {
+    let tree = Tree::new();
+    tree.file("bad.txt", b"\xFF");
+    let out = run(tree.path(), &["--no-such-option"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("unknown option"), "{}", stderr(&out));
+
+    let out = run(tree.path(), &["--format", "xml"]);
+    assert_eq!(code(&out), 2);
+
+    // A missing path is reported and wins over the invalid file.
+    let out = run(tree.path(), &["missing.txt", "bad.txt"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("1 unreadable"), "{}", stderr(&out));
+    assert_eq!(paths(&out), ["bad.txt"], "the other file is still checked");
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_files_are_reported_not_skipped() {
+    use std::os::unix::fs::PermissionsExt;
+    let tree = Tree::new();
+    tree.file("dir/ok.txt", b"ok").file("dir/secret.txt", b"ok");
+    // A symlink loop cannot be opened, even by root.
+    std::os::unix::fs::symlink("loop", tree.path().join("loop")).unwrap();
+    let out = run(tree.path(), &["loop", "dir"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("loop"), "{}", stderr(&out));
+
+    // chmod 000: unreadable, unless we are root.
+    let secret = tree.path().join("dir/secret.txt");
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o000)).unwrap();
+    let readable = fs::read(&secret).is_ok();
+    let out = run(tree.path(), &["dir"]);
+    if readable {
+        assert_eq!(code(&out), 0, "root reads it: {}", stderr(&out));
+        assert!(stderr(&out).contains("2 files"), "{}", stderr(&out));
+    } else {
+        assert_eq!(code(&out), 2);
+        assert!(stderr(&out).contains("secret.txt"), "{}", stderr(&out));
+        assert!(stderr(&out).contains("1 unreadable"), "{}", stderr(&out));
+    }
+    fs::set_permissions(&secret, fs::Permissions::from_mode(0o644)).unwrap();
+}
+
+#[test]
+fn ignore_files_and_hidden_files() {
+    let tree = Tree::new();
+    tree.file(".gitignore", b"ignored.txt\nbuild/\n")
+        .file("sub/.ignore", b"*.log\n")
+        .file("ignored.txt", b"\xFF")
+        .file("build/out.txt", b"\xFF")
+        .file("sub/x.log", b"\xFF")
+        .file(".hidden.txt", b"\xFF")
+        .file(".config/y.txt", b"\xFF")
+        .file("seen.txt", b"\xFF");
+
+    let out = run(tree.path(), &["."]);
+    assert_eq!(paths(&out), ["./seen.txt"]);
+
+    let out = run(tree.path(), &["--hidden", "."]);
+    assert_eq!(
+        paths(&out),
+        ["./.config/y.txt", "./.hidden.txt", "./seen.txt"]
+    );
+
+    // --no-ignore still skips hidden files; .gitignore itself is hidden.
+    let out = run(tree.path(), &["--no-ignore", "."]);
+    assert_eq!(
+        paths(&out),
+        [
+            "./build/out.txt",
+            "./ignored.txt",
+            "./seen.txt",
+            "./sub/x.log"
+        ]
+    );
+
+    let out = run(tree.path(), &["--no-ignore", "--hidden", "."]);
+    assert_eq!(paths(&out).len(), 6, "{}", stdout(&out));
+
+    // A file named on the command line is checked even if ignored.
+    let out = run(tree.path(), &["ignored.txt"]);
+    assert_eq!(paths(&out), ["ignored.txt"]);
+
+    // No PATH: the current directory, without a "./" prefix.
+    let out = run(tree.path(), &[]);
+    assert_eq!(paths(&out), ["seen.txt"]);
+}
+
+#[test]
+fn stable_order_arguments_then_sorted_walk() {
+    let tree = Tree::new();
+    let names = [
+        "b/2.txt",
+        "b/1.txt",
+        "a.txt",
+        "c/z/9.txt",
+        "c/y.txt",
+        "d.txt",
+    ];
+    for name in names {
+        tree.file(name, b"\xFF");
+    }
+    let expected = [
+        "d.txt",
+        "dir/a.txt",
+        "dir/b/1.txt",
+        "dir/b/2.txt",
+        "dir/c/y.txt",
+        "dir/c/z/9.txt",
+        "dir/d.txt",
+    ];
+    // Many threads, many runs: always the same order.
+    let tree2 = Tree::new();
+    for name in names {
+        tree2.file(&format!("dir/{name}"), b"\xFF");
+    }
+    for _ in 0..5 {
+        let out = run(tree2.path(), &["-j", "4", "dir/d.txt", "dir"]);
+        let mut got = paths(&out);
+        got[0] = got[0].trim_start_matches("dir/").to_owned();
+        assert_eq!(got, expected);
+    }
+    // Relative paths stay relative; the path is printed as given.
+    let out = run(tree.path(), &["b"]);
+    assert_eq!(paths(&out), ["b/1.txt", "b/2.txt"]);
+}
+
+#[test]
+fn cesu8_pair_is_one_problem() {
+    let tree = Tree::new();
+    tree.file("c.txt", b"x \xED\xA1\x8C\xED\xBE\xB4 y \xC0\xAE\n");
+    let out = run(tree.path(), &["c.txt"]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("c.txt:1:3: "), "{text}");
+    assert!(lines[0].contains("CESU-8 surrogate pair"), "{text}");
+    // The pair counts as one column before the next problem.
+    assert!(lines[1].starts_with("c.txt:1:7: "), "{text}");
+
+    let out = run(tree.path(), &["--first", "c.txt"]);
+    assert_eq!(stdout(&out).lines().count(), 1);
+}
+
+/// The value of `"key":` in a line of JSON written by utf8check (numbers,
+/// null, or a string without escapes).
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let start = line.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    let rest = &line[start..];
+    let end = match rest.strip_prefix('"') {
+        Some(string) => string.find('"').unwrap() + 2,
+        None => rest.find([',', '}']).unwrap(),
+    };
+    &rest[..end]
+}
+
+#[test]
+fn json_lines() {
+    let tree = Tree::new();
+    tree.file("q\"uote\\.txt", b"ok\n\xED\xA1\x8C\xED\xBE\xB4!\xE2\x82");
+    let out = run(tree.path(), &["--format", "json", "q\"uote\\.txt"]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(r#"{"path":"q\"uote\\.txt","#),
+        "{text}"
+    );
+    assert_eq!(field(lines[0], "line"), "2");
+    assert_eq!(field(lines[0], "column"), "1");
+    assert_eq!(field(lines[0], "offset"), "3");
+    assert_eq!(field(lines[0], "length"), "6");
+    assert_eq!(field(lines[0], "kind"), "\"surrogate code point\"");
+    assert_eq!(field(lines[0], "variant"), "\"Surrogate\"");
+    assert_eq!(field(lines[0], "binary_nul"), "null");
+    assert!(lines[0].contains("\"message\":\"invalid UTF-8 at byte 3 (surrogate code point)"));
+    // The truncated sequence at the end: its length is what is left.
+    assert_eq!(field(lines[1], "offset"), "10");
+    assert_eq!(field(lines[1], "length"), "2");
+    assert_eq!(field(lines[1], "column"), "3");
+    assert_eq!(field(lines[1], "variant"), "\"Truncated\"");
+    for line in lines {
+        assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
+    }
+}
+
+#[test]
+fn stdin_dash() {
+    let tree = Tree::new();
+    let out = run_with_stdin(tree.path(), &["-"], Some(b"abc\n\xFF"));
+    assert_eq!(code(&out), 1);
+    assert!(
+        stdout(&out).starts_with("(standard input):2:1: "),
+        "{}",
+        stdout(&out)
+    );
+    let out = run_with_stdin(tree.path(), &["-"], Some("ça va".as_bytes()));
+    assert_eq!(code(&out), 0);
+}
+
+#[test]
+fn binary_files() {
+    let tree = Tree::new();
+    let mut blob = b"\x1F\x8B\x08\x00".to_vec();
+    blob.extend((0..=255u8).cycle().take(100_000));
+    tree.file("blob.gz", &blob)
+        .file("nul-but-valid.bin", b"a\0b\0c")
+        .file("text.txt", b"ok");
+
+    // check (default): first problem only, then a note; NUL alone is valid.
+    let out = run(tree.path(), &["."]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("./blob.gz:1:2: invalid UTF-8 at byte 1 "),
+        "{text}"
+    );
+    assert_eq!(
+        lines[1],
+        "./blob.gz: binary file (NUL at byte 3); only its first problem is shown"
+    );
+
+    let out = run(tree.path(), &["--format=json", "."]);
+    assert_eq!(
+        field(stdout(&out).lines().next().unwrap(), "binary_nul"),
+        "3"
+    );
+
+    // skip: not checked, counted as skipped, not invalid.
+    let out = run(tree.path(), &["--binary", "skip", "."]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("2 skipped as binary"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn binary_file_error_after_the_prefix() {
+    // NUL early, first error far beyond the first chunk read.
+    let tree = Tree::new();
+    let mut bytes = vec![b'a'; 200_000];
+    bytes[10] = 0;
+    bytes[150_000] = 0xFF;
+    tree.file("late.bin", &bytes);
+    let out = run(tree.path(), &["--format", "json", "late.bin"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        field(stdout(&out).lines().next().unwrap(), "offset"),
+        "150000"
+    );
+}
+
+#[test]
+fn demo_exits_0_with_explained_errors() {
+    let tree = Tree::new();
+    let out = run(tree.path(), &["--demo"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("CESU-8 surrogate pair"), "{text}");
+    assert!(text.contains("ISO-8859-1 'é'"), "{text}");
+    assert!(text.contains("samples/latin1.txt:2:7: "), "{text}");
+}
+
+#[test]
+fn help_and_version() {
+    let tree = Tree::new();
+    let out = run(tree.path(), &["--help"]);
+    assert_eq!(code(&out), 0);
+    assert!(stdout(&out).contains("--no-ignore"));
+    assert!(stdout(&out).contains("Exit status"));
+    let out = run(tree.path(), &["--version"]);
+    assert_eq!(code(&out), 0);
+    assert_eq!(
+        stdout(&out),
+        format!("utf8check {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn color_always() {
+    let tree = Tree::new();
+    tree.file("x.txt", b"\xFF");
+    let out = run(tree.path(), &["--color", "always", "x.txt"]);
+    assert!(
+        stdout(&out).contains("\x1b[35mx.txt\x1b[0m"),
+        "{:?}",
+        stdout(&out)
+    );
+    let out = run(tree.path(), &["x.txt"]);
+    assert!(!stdout(&out).contains('\x1b'));
+}
