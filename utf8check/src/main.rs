@@ -15,8 +15,7 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use report::{Binary, Format, Outcome, Style};
@@ -284,24 +283,15 @@ struct Totals {
 fn run(options: &Options) -> ExitCode {
     let start = Instant::now();
     let mut totals = Totals::default();
-    let inputs = if options.demo {
+    if options.demo {
         note(
             "--demo: checking the samples built into utf8check; two of them are \
              invalid on purpose, and --demo exits 0 all the same",
         );
-        SAMPLES
-            .iter()
-            .map(|&(name, bytes)| Input {
-                name: name.to_owned(),
-                source: Source::Sample(bytes),
-            })
-            .collect()
-    } else {
-        collect_inputs(options, &mut totals)
-    };
+    }
 
     let mut out = io::BufWriter::new(io::stdout().lock());
-    let result = check_all(&inputs, options, |checked| {
+    let result = check_all(options, |checked| {
         match checked {
             Checked::Done { bytes, outcome } => {
                 totals.files += 1;
@@ -320,7 +310,10 @@ fn run(options: &Options) -> ExitCode {
         }
         Ok(())
     })
-    .and_then(|()| out.flush());
+    .and_then(|walk_errors| {
+        totals.unreadable += walk_errors;
+        out.flush()
+    });
     if let Err(err) = result {
         // A closed pipe (`utf8check | head`) means nobody is listening.
         if err.kind() != io::ErrorKind::BrokenPipe {
@@ -351,20 +344,30 @@ fn run(options: &Options) -> ExitCode {
     }
 }
 
-/// The files to check, in report order. Errors of the walk (a path that does
-/// not exist, a directory that cannot be read) are reported here and counted
-/// as unreadable.
-fn collect_inputs(options: &Options, totals: &mut Totals) -> Vec<Input> {
+/// Finds the inputs, in report order, and hands each to `push`: the
+/// samples for `--demo`, else the PATHs, directories walked. Errors of the
+/// walk (a path that does not exist, a directory that cannot be read) are
+/// reported here; returns how many.
+fn find_inputs(options: &Options, push: &mut impl FnMut(Input)) -> u64 {
+    if options.demo {
+        for &(name, bytes) in &SAMPLES {
+            push(Input {
+                name: name.to_owned(),
+                source: Source::Sample(bytes),
+            });
+        }
+        return 0;
+    }
     let implicit = options.paths.is_empty();
     let paths = if implicit {
         vec![OsString::from(".")]
     } else {
         options.paths.clone()
     };
-    let mut inputs = Vec::new();
+    let mut errors = 0;
     for path in paths {
         if path == "-" {
-            inputs.push(Input {
+            push(Input {
                 name: "(standard input)".to_owned(),
                 source: Source::Stdin,
             });
@@ -372,30 +375,25 @@ fn collect_inputs(options: &Options, totals: &mut Totals) -> Vec<Input> {
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => walk(&path, implicit, options, &mut inputs, totals),
+            Ok(meta) if meta.is_dir() => errors += walk(&path, implicit, options, push),
             // A file named on the command line is checked whatever the
             // ignore rules say (and a FIFO or device is read like a file).
-            Ok(_) => inputs.push(Input {
+            Ok(_) => push(Input {
                 name: path.display().to_string(),
                 source: Source::File(path),
             }),
             Err(err) => {
                 note(format_args!("{}: {err}", path.display()));
-                totals.unreadable += 1;
+                errors += 1;
             }
         }
     }
-    inputs
+    errors
 }
 
-/// Walks the directory `root` and appends its files to `inputs`.
-fn walk(
-    root: &Path,
-    implicit: bool,
-    options: &Options,
-    inputs: &mut Vec<Input>,
-    totals: &mut Totals,
-) {
+/// Walks the directory `root` and hands its files to `push`; returns how
+/// many errors it reported.
+fn walk(root: &Path, implicit: bool, options: &Options, push: &mut impl FnMut(Input)) -> u64 {
     let use_ignore = !options.walk.no_ignore;
     let walker = ignore::WalkBuilder::new(root)
         .hidden(!options.walk.hidden)
@@ -408,6 +406,7 @@ fn walk(
         .follow_links(false)
         .sort_by_file_name(std::cmp::Ord::cmp)
         .build();
+    let mut errors = 0;
     for entry in walker {
         match entry {
             Ok(entry) => {
@@ -418,7 +417,7 @@ fn walk(
                         Ok(rest) if implicit => rest,
                         _ => &path,
                     };
-                    inputs.push(Input {
+                    push(Input {
                         name: shown.display().to_string(),
                         source: Source::File(path),
                     });
@@ -426,79 +425,152 @@ fn walk(
             }
             Err(err) => {
                 note(err);
-                totals.unreadable += 1;
+                errors += 1;
             }
         }
     }
+    errors
 }
 
-/// Checks `inputs` on `options.threads` threads and hands each result to
-/// `report`, in input order. Stops at the first error `report` returns.
+/// What the finder, the checkers and the reporter share.
+#[derive(Default)]
+struct Queue {
+    /// The inputs found so far; `None` once handed to a checker.
+    inputs: Vec<Option<Input>>,
+    /// The result of each input, once checked, until reported.
+    results: Vec<Option<Checked>>,
+    /// The next input to hand out.
+    next: usize,
+    /// No more inputs will come: the walk is over, or the reporter gave up.
+    done: bool,
+}
+
+/// Runs a closure when dropped, also when unwinding.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
+/// How many inputs the finder collects before it hands them over.
+const BATCH: usize = 16;
+
+/// Finds the inputs and checks them on `options.threads` threads, and hands
+/// each result to `report` in input order. Returns how many errors the walk
+/// reported, or the first error of `report`, which stops everything.
 ///
-/// The calling thread is one of the checkers: between two inputs of its own
-/// it reports every result that is ready in order. Nobody waits for anybody
-/// until the end (a channel with a printer thread spent more time waking
-/// threads than checking files).
+/// The walk runs on a thread of its own, so checking starts with the first
+/// file found. The calling thread is one of the checkers: between two inputs
+/// of its own, it reports every result that is ready, in order.
 fn check_all(
-    inputs: &[Input],
     options: &Options,
     mut report: impl FnMut(Checked) -> io::Result<()>,
-) -> io::Result<()> {
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Checked>>> = inputs.iter().map(|_| Mutex::new(None)).collect();
-    let threads = options.threads.min(inputs.len()).max(1);
-    // Takes the next input and puts its result in its slot; `false` when
-    // there is nothing left.
-    let work = |buffer: &mut Vec<u8>| {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        let Some(input) = inputs.get(index) else {
+) -> io::Result<u64> {
+    let queue = Mutex::new(Queue::default());
+    let more = Condvar::new();
+    let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);
+
+    // Hands out the next input, waiting for the finder if needed; `None`
+    // when there are no more.
+    let take = || {
+        let mut queue = lock();
+        loop {
+            if queue.next < queue.inputs.len() {
+                let index = queue.next;
+                queue.next += 1;
+                return queue.inputs[index].take().map(|input| (index, input));
+            }
+            if queue.done {
+                return None;
+            }
+            queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
+        }
+    };
+    // Checks inputs until there are none; `after_each` runs after each.
+    let work = |mut after_each: Box<dyn FnMut() -> bool + '_>| {
+        let mut buffer = Vec::new();
+        while let Some((index, input)) = take() {
+            let checked = check_one(&input, options.style, &mut buffer);
+            lock().results[index] = Some(checked);
+            // Do not keep a huge file's memory for the small ones.
+            if buffer.capacity() > 64 << 20 {
+                buffer = Vec::new();
+            }
+            if !after_each() {
+                break;
+            }
+        }
+    };
+    let mut wanted = 0;
+    let mut failed = None;
+    // Reports the results that are ready, in order; `false` if `report`
+    // failed (and then nothing more is handed out).
+    let mut flush = || {
+        if failed.is_some() {
             return false;
+        }
+        let ready: Vec<Checked> = {
+            let mut queue = lock();
+            let mut ready = Vec::new();
+            while let Some(checked) = queue.results.get_mut(wanted).and_then(Option::take) {
+                ready.push(checked);
+                wanted += 1;
+            }
+            ready
         };
-        let checked = check_one(input, options.style, buffer);
-        *lock(&slots[index]) = Some(checked);
-        // Do not keep a huge file's memory for the small ones.
-        if buffer.capacity() > 64 << 20 {
-            *buffer = Vec::new();
+        for checked in ready {
+            if let Err(err) = report(checked) {
+                failed = Some(err);
+                let mut queue = lock();
+                queue.done = true;
+                queue.next = queue.inputs.len();
+                more.notify_all();
+                return false;
+            }
         }
         true
     };
-    let mut wanted = 0;
-    // Reports the results that are ready, in order.
-    let mut flush = |wanted: &mut usize| -> io::Result<()> {
-        while let Some(slot) = slots.get(*wanted) {
-            let Some(checked) = lock(slot).take() else {
-                break;
-            };
-            report(checked)?;
-            *wanted += 1;
-        }
-        Ok(())
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| {
-                let mut buffer = Vec::new();
-                while work(&mut buffer) {}
-            });
-        }
-        let mut buffer = Vec::new();
-        while work(&mut buffer) {
-            if let Err(err) = flush(&mut wanted) {
-                // The other threads stop after their current input.
-                next.store(inputs.len(), Ordering::Relaxed);
-                return Err(err);
-            }
-        }
-        Ok(())
-    })?;
-    // Every thread is done: the rest is ready.
-    flush(&mut wanted)
-}
 
-/// Locks `slot`; a panic elsewhere does not poison what is in it.
-fn lock(slot: &Mutex<Option<Checked>>) -> std::sync::MutexGuard<'_, Option<Checked>> {
-    slot.lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    let walk_errors = std::thread::scope(|scope| {
+        let finder = scope.spawn(|| {
+            // Whatever happens to the walk, the checkers stop waiting.
+            let _done = OnDrop(|| {
+                lock().done = true;
+                more.notify_all();
+            });
+            let mut batch = Vec::with_capacity(BATCH);
+            let hand_over = |batch: &mut Vec<Input>| {
+                let mut queue = lock();
+                if !queue.done {
+                    queue.results.extend(batch.iter().map(|_| None));
+                    queue.inputs.extend(batch.drain(..).map(Some));
+                    more.notify_all();
+                }
+                batch.clear();
+            };
+            let errors = find_inputs(options, &mut |input| {
+                batch.push(input);
+                if batch.len() == BATCH {
+                    hand_over(&mut batch);
+                }
+            });
+            hand_over(&mut batch);
+            errors
+        });
+        for _ in 1..options.threads {
+            scope.spawn(|| work(Box::new(|| true)));
+        }
+        work(Box::new(&mut flush));
+        finder.join().unwrap_or(0)
+    });
+    // Every thread is done: the rest is ready.
+    flush();
+    match failed {
+        Some(err) => Err(err),
+        None => Ok(walk_errors),
+    }
 }
 
 /// How much of a file is read first: enough to call it binary, and often
