@@ -182,6 +182,8 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, Strin
         };
         let (name, inline) = match text.split_once('=') {
             Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            // `-j4`, as make and cargo take it.
+            _ if text.starts_with("-j") && text.len() > 2 => ("-j", Some(&text[2..])),
             _ => (text, None),
         };
         let takes_value = matches!(

@@ -120,6 +120,9 @@ fn exit_status_2_for_usage_and_missing_paths() {
 
     let out = run(tree.path(), &["--format", "xml"]);
     assert_eq!(code(&out), 2);
+    let out = run(tree.path(), &["--threads", "0", "bad.txt"]);
+    assert_eq!(code(&out), 2);
+    assert_eq!(stdout(&out), "", "nothing checked after a usage error");
 
     // A missing path is reported and wins over the invalid file.
     let out = run(tree.path(), &["missing.txt", "bad.txt"]);
@@ -230,8 +233,8 @@ fn stable_order_arguments_then_sorted_walk() {
     for name in names {
         tree2.file(&format!("dir/{name}"), b"\xFF");
     }
-    for _ in 0..5 {
-        let out = run(tree2.path(), &["-j", "4", "dir/d.txt", "dir"]);
+    for threads in ["-j1", "-j2", "-j4", "-j4", "-j8"] {
+        let out = run(tree2.path(), &[threads, "dir/d.txt", "dir"]);
         let mut got = paths(&out);
         got[0] = got[0].trim_start_matches("dir/").to_owned();
         assert_eq!(got, expected);
