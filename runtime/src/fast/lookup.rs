@@ -3,7 +3,8 @@
 //! once for every vector width and instruction set.
 //!
 //! `lookup_algorithm!` expands, inside a kernel's module, to its `check`.
-//! The module provides the vector type `V`, `LANES`, the three lane shifts
+//! The module provides the vector type `V`, `LANES`, `VECTORS` (how many
+//! make a group), `from_words` (a vector from little-endian words), the three lane shifts
 //! `prev1`, `prev2`, `prev3`, and the primitives `load`, `load_table`,
 //! `splat`, `or`, `and`, `xor`, `subs` (saturating), `high_nibbles`,
 //! `low_nibbles`, `shuffle` (a 16-entry table lookup per 128-bit lane),
@@ -154,17 +155,20 @@ macro_rules! lookup_algorithm {
                 return c.ends_inside_sequence(prev).then_some(len);
             }
             // The rest, fewer than `GROUP` bytes, padded with zeros (ASCII,
-            // which a sequence cut off by the end fails to continue).
-            let mut buf = [0u8; GROUP];
-            let rest = &bytes[at..];
-            buf[..rest.len()].copy_from_slice(rest);
-            // SAFETY: `buf` is `GROUP` bytes.
-            let group = unsafe { load_group(buf.as_ptr()) };
+            // which a sequence cut off by the end fails to continue), put
+            // together in registers from words of the input: copied into a
+            // buffer in memory, the vector loads waited for the copy's
+            // smaller stores (a failed store forward, most of a short
+            // input's time).
+            let words: [u64; GROUP / 8] =
+                crate::fast::tail_words(bytes.get(at..).unwrap_or_default());
+            let group: [V; VECTORS] = core::array::from_fn(|i| {
+                from_words(core::array::from_fn(|j| words[i * (LANES / 8) + j]))
+            });
             if !any(c.group_errors(&group, prev)) {
                 return None;
             }
-            // SAFETY: `buf` is `GROUP` bytes.
-            Some(at + unsafe { c.first_flagged(buf.as_ptr(), prev) })
+            Some(at + c.first_flagged_in(&group, prev))
         }
 
         /// # Safety
@@ -216,6 +220,13 @@ macro_rules! lookup_algorithm {
             unsafe fn first_flagged(&self, ptr: *const u8, prev: V) -> usize {
                 // SAFETY: the caller's promise.
                 let group = unsafe { load_group(ptr) };
+                self.first_flagged_in(&group, prev)
+            }
+
+            /// [`first_flagged`](Self::first_flagged) of a group at hand.
+            #[cold]
+            #[target_feature(enable = $features)]
+            fn first_flagged_in(&self, group: &[V; VECTORS], prev: V) -> usize {
                 let mut lanes = 0u64;
                 let mut before = prev;
                 for (i, &v) in group.iter().enumerate() {

@@ -237,6 +237,73 @@ pub(crate) fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error>
     }
 }
 
+/// The bytes of `rest` (fewer than `8 * N`) as little-endian words, zero
+/// after its end: the SIMD kernels' tail, put together in registers. Full
+/// words are read as they are; the last partial one is the eight bytes that
+/// end `rest`, shifted down; under eight bytes in all, two overlapping reads
+/// of four, two or one.
+#[allow(dead_code, reason = "only the SIMD kernels use it")]
+#[inline]
+pub(crate) fn tail_words<const N: usize>(rest: &[u8]) -> [u64; N] {
+    let len = rest.len();
+    let read = |at: usize| -> u64 {
+        rest.get(at..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(0, |w| u64::from_le_bytes(*w))
+    };
+    let mut words = [0; N];
+    if len < 8 {
+        if let Some(first) = words.first_mut() {
+            *first = short_word(rest);
+        }
+        return words;
+    }
+    for (i, word) in words.iter_mut().enumerate() {
+        let start = (8 * i).min(len - 8);
+        // How far the word's first byte lies past `start`: 0 for a full
+        // word, 1–7 for the last partial one, 8 or more past the end.
+        let skip = 8 * i - start;
+        *word = if skip < 8 {
+            read(start) >> (8 * skip)
+        } else {
+            0
+        };
+    }
+    words
+}
+
+/// Up to eight bytes as a little-endian word, zero after them.
+#[allow(dead_code, reason = "only the SIMD kernels use it")]
+#[inline]
+fn short_word(bytes: &[u8]) -> u64 {
+    let len = bytes.len();
+    match len {
+        8.. => bytes
+            .first_chunk::<8>()
+            .map_or(0, |w| u64::from_le_bytes(*w)),
+        4..=7 => {
+            let lo = bytes
+                .first_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
+            let hi = bytes
+                .last_chunk::<4>()
+                .map_or(0, |w| u32::from_le_bytes(*w));
+            u64::from(lo) | u64::from(hi) << (8 * (len - 4))
+        }
+        2..=3 => {
+            let lo = bytes
+                .first_chunk::<2>()
+                .map_or(0, |w| u16::from_le_bytes(*w));
+            let hi = bytes
+                .last_chunk::<2>()
+                .map_or(0, |w| u16::from_le_bytes(*w));
+            u64::from(lo) | u64::from(hi) << (8 * (len - 2))
+        }
+        1 => u64::from(bytes[0]),
+        _ => 0,
+    }
+}
+
 /// Runs the chosen kernel: `None` when `bytes` is valid, otherwise the
 /// offset of the first flagged byte (see the module docs).
 #[inline]
@@ -310,6 +377,23 @@ fn boundary_near(bytes: &[u8], at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tail_words_are_the_bytes_then_zeros_at_every_length() {
+        let input: [u8; 64] = core::array::from_fn(|i| u8::try_from(i + 1).unwrap_or(0));
+        for len in 0..64 {
+            let words: [u64; 8] = tail_words(&input[..len]);
+            let mut want = [0u8; 64];
+            want[..len].copy_from_slice(&input[..len]);
+            for (i, word) in words.iter().enumerate() {
+                assert_eq!(
+                    word.to_le_bytes(),
+                    want[8 * i..8 * i + 8],
+                    "len {len}, word {i}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn boundary_near_steps_over_the_tail_of_an_earlier_sequence() {

@@ -15,8 +15,9 @@
 //!   flagged lane (wanted only once, on the error path) is a weighted sum.
 
 use core::arch::aarch64::{
-    uint8x16_t, vaddv_u8, vandq_u8, vdupq_n_u8, veorq_u8, vextq_u8, vget_high_u8, vget_low_u8,
-    vld1q_u8, vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8, vtstq_u8,
+    uint8x16_t, vaddv_u8, vandq_u8, vcombine_u8, vcreate_u8, vdupq_n_u8, veorq_u8, vextq_u8,
+    vget_high_u8, vget_low_u8, vld1q_u8, vmaxvq_u8, vorrq_u8, vqsubq_u8, vqtbl1q_u8, vshrq_n_u8,
+    vtstq_u8,
 };
 
 type V = uint8x16_t;
@@ -25,6 +26,13 @@ const LANES: usize = 16;
 /// (all ASCII? an error?) come once per 64 bytes; aarch64 has 32 vector
 /// registers, room for four vectors, their shifted copies and the tables.
 const VECTORS: usize = 4;
+
+/// A vector from two little-endian words, in registers.
+#[inline]
+#[target_feature(enable = "neon")]
+fn from_words(w: [u64; 2]) -> V {
+    vcombine_u8(vcreate_u8(w[0]), vcreate_u8(w[1]))
+}
 
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).

@@ -3,13 +3,26 @@
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
-    _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_set_epi64x, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 type V = __m256i;
 const LANES: usize = 32;
 /// Vectors per group: 64 bytes.
 const VECTORS: usize = 2;
+
+/// A vector from four little-endian words, in registers.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn from_words(w: [u64; 4]) -> V {
+    _mm256_set_epi64x(
+        w[3].cast_signed(),
+        w[2].cast_signed(),
+        w[1].cast_signed(),
+        w[0].cast_signed(),
+    )
+}
 
 /// The 32 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).

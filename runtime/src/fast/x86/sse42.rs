@@ -2,14 +2,21 @@
 
 use core::arch::x86_64::{
     __m128i, _mm_alignr_epi8, _mm_and_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_set1_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128,
-    _mm_xor_si128,
+    _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8,
+    _mm_testz_si128, _mm_xor_si128,
 };
 
 type V = __m128i;
 const LANES: usize = 16;
 /// Vectors per group: 32 bytes.
 const VECTORS: usize = 2;
+
+/// A vector from two little-endian words, in registers.
+#[inline]
+#[target_feature(enable = "sse4.2")]
+fn from_words(w: [u64; 2]) -> V {
+    _mm_set_epi64x(w[1].cast_signed(), w[0].cast_signed())
+}
 
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
