@@ -575,9 +575,11 @@ fn check_all(
     }
 }
 
-/// How much of a file is read first: enough to call it binary, and often
-/// enough to find its first problem (see [`report::check_prefix`]).
-const PREFIX: u64 = report::BINARY_PROBE as u64 * 2;
+/// How much of a file is read before the rest, in steps: a page, which
+/// decides most compressed files (a NUL and a problem in the first bytes),
+/// then enough to call any file binary or not (see
+/// [`report::check_prefix`]).
+const PREFIXES: [u64; 2] = [4 * 1024, report::BINARY_PROBE as u64 * 2];
 
 /// Reads and checks one input, reading into `buffer` (reused from one input
 /// to the next: fresh pages for every file cost more than the check).
@@ -597,19 +599,27 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
                 Ok(file) => file,
                 Err(err) => return unreadable(err),
             };
-            if let Err(err) = Read::by_ref(&mut file).take(PREFIX).read_to_end(buffer) {
-                return unreadable(err);
-            }
-            if buffer.len() as u64 == PREFIX {
+            for prefix in PREFIXES {
+                let more = prefix - buffer.len() as u64;
+                if let Err(err) = Read::by_ref(&mut file).take(more).read_to_end(buffer) {
+                    return unreadable(err);
+                }
+                if (buffer.len() as u64) < prefix {
+                    // The end of the file.
+                    return Checked::Done {
+                        bytes: buffer.len() as u64,
+                        outcome: report::check(&input.name, buffer, style),
+                    };
+                }
                 if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
                     return Checked::Done {
                         bytes: buffer.len() as u64,
                         outcome,
                     };
                 }
-                if let Err(err) = file.read_to_end(buffer) {
-                    return unreadable(err);
-                }
+            }
+            if let Err(err) = file.read_to_end(buffer) {
+                return unreadable(err);
             }
             buffer
         }

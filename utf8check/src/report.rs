@@ -94,14 +94,18 @@ pub fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {
 /// is at most four.
 const LOOKAHEAD: usize = 8;
 
-/// The verdict on an input of which only a `prefix` has been read (at least
-/// [`BINARY_PROBE`] bytes, and fewer than all), if the prefix decides it:
-/// a binary file with `--binary skip`, or a first problem early in the
-/// prefix when only the first problem is reported (`--first`, or a binary
-/// file). Saves reading the rest of a compressed file, as `isutf8` does.
+/// The verdict on an input of which only a `prefix` has been read (fewer
+/// bytes than all), if the prefix decides it: a binary file with
+/// `--binary skip`, or a first problem early in the prefix when only the
+/// first problem is reported (`--first`, or a binary file). Saves reading
+/// the rest of a compressed file, as `isutf8` does. A prefix shorter than
+/// [`BINARY_PROBE`] without a NUL decides nothing: a NUL may come later.
 #[must_use]
 pub fn check_prefix(name: &str, prefix: &[u8], style: Style) -> Option<Outcome> {
     let nul = binary_nul(prefix);
+    if nul.is_none() && prefix.len() < BINARY_PROBE {
+        return None;
+    }
     if style.binary == Binary::Skip && nul.is_some() {
         return Some(skipped());
     }
@@ -358,5 +362,13 @@ mod tests {
         assert!(check_prefix("f", &bytes, PLAIN).is_none());
         bytes[BINARY_PROBE] = 0xC0;
         assert!(check_prefix("f", &bytes, PLAIN).unwrap().invalid);
+        // A short prefix: undecided without a NUL (one may come later).
+        let short = &bytes[BINARY_PROBE / 2..BINARY_PROBE / 2 + 100];
+        assert!(check_prefix("f", short, first).is_none());
+        let short = b"\xFF\0 and more";
+        assert_eq!(
+            check_prefix("f", short, first).unwrap().text,
+            check("f", short, first).text
+        );
     }
 }

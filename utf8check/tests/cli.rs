@@ -374,6 +374,18 @@ fn binary_file_error_after_the_prefix() {
         field(stdout(&out).lines().next().unwrap(), "offset"),
         "150000"
     );
+
+    // Files exactly as long as the steps of reading, cut off at the end.
+    for len in [4095, 4096, 4097, 16_383, 16_384, 16_385] {
+        let mut bytes = vec![b'a'; len];
+        bytes[0] = 0;
+        bytes[len - 1] = 0xE2;
+        tree.file("cut.bin", &bytes);
+        let out = run(tree.path(), &["--format", "json", "--first", "cut.bin"]);
+        let text = stdout(&out);
+        assert_eq!(field(&text, "offset"), (len - 1).to_string(), "{len}");
+        assert_eq!(field(&text, "variant"), "\"Truncated\"", "{len}");
+    }
 }
 
 #[test]
