@@ -24,7 +24,7 @@ macro_rules! lookup_algorithm {
         /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
         /// is skipped and errors are tested, one branch each.
         const GROUP: usize = VECTORS * LANES;
-        const _: () = assert!(GROUP <= 64, "first_flagged keeps a bit per byte in a u64");
+        const _: () = assert!(GROUP <= 128, "first_flagged keeps a bit per byte in a u128");
 
         static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
         static PREV_LOW_N: [u8; LANES] = repeated(PREV_LOW);
@@ -154,21 +154,35 @@ macro_rules! lookup_algorithm {
             if at == len {
                 return c.ends_inside_sequence(prev).then_some(len);
             }
-            // The rest, fewer than `GROUP` bytes, padded with zeros (ASCII,
-            // which a sequence cut off by the end fails to continue), put
-            // together in registers from words of the input: copied into a
-            // buffer in memory, the vector loads waited for the copy's
-            // smaller stores (a failed store forward, most of a short
+            // The rest, fewer than `GROUP` bytes, a vector at a time (only
+            // as many as it fills), padded with zeros: ASCII, which a
+            // sequence cut off by the end fails to continue. Each vector is
+            // put together in registers from words of the input: copied
+            // into a buffer in memory, the vector loads waited for the
+            // copy's smaller stores (a failed store forward, most of a short
             // input's time).
-            let words: [u64; GROUP / 8] =
-                crate::fast::tail_words(bytes.get(at..).unwrap_or_default());
-            let group: [V; VECTORS] = core::array::from_fn(|i| {
-                from_words(core::array::from_fn(|j| words[i * (LANES / 8) + j]))
-            });
-            if !any(c.group_errors(&group, prev)) {
-                return None;
+            let rest = bytes.get(at..).unwrap_or_default();
+            let mut errors = splat(0);
+            let mut before = prev;
+            for i in 0..rest.len().div_ceil(LANES) {
+                let v = tail_vector(rest, i);
+                errors = or(errors, c.errors(v, before));
+                before = v;
             }
-            Some(at + c.first_flagged_in(&group, prev))
+            if any(errors) {
+                return Some(at + c.first_flagged_in_tail(rest, prev));
+            }
+            // A rest of whole vectors has no padding to fail on.
+            c.ends_inside_sequence(before).then_some(len)
+        }
+
+        /// Vector `i` of `rest`, zero after its end.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn tail_vector(rest: &[u8], i: usize) -> V {
+            from_words(core::array::from_fn(|j| {
+                crate::fast::tail_word(rest, i * (LANES / 8) + j)
+            }))
         }
 
         /// # Safety
@@ -227,13 +241,22 @@ macro_rules! lookup_algorithm {
             #[cold]
             #[target_feature(enable = $features)]
             fn first_flagged_in(&self, group: &[V; VECTORS], prev: V) -> usize {
-                let mut lanes = 0u64;
+                let mut lanes = 0u128;
                 let mut before = prev;
                 for (i, &v) in group.iter().enumerate() {
-                    lanes |= u64::from(nonzero_lanes(self.errors(v, before))) << (i * LANES);
+                    lanes |= u128::from(nonzero_lanes(self.errors(v, before))) << (i * LANES);
                     before = v;
                 }
                 lanes.trailing_zeros() as usize
+            }
+
+            /// [`first_flagged`](Self::first_flagged) of the rest of the
+            /// input, fewer than `GROUP` bytes.
+            #[cold]
+            #[target_feature(enable = $features)]
+            fn first_flagged_in_tail(&self, rest: &[u8], prev: V) -> usize {
+                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
+                self.first_flagged_in(&group, prev)
             }
         }
     };

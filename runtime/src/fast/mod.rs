@@ -237,39 +237,29 @@ pub(crate) fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error>
     }
 }
 
-/// The bytes of `rest` (fewer than `8 * N`) as little-endian words, zero
-/// after its end: the SIMD kernels' tail, put together in registers. Full
-/// words are read as they are; the last partial one is the eight bytes that
-/// end `rest`, shifted down; under eight bytes in all, two overlapping reads
-/// of four, two or one.
+/// Word `i` of `rest` (bytes `8 * i ..`) as a little-endian word, zero
+/// past its end: the SIMD kernels' tail, put together in registers. A
+/// whole word is read as it is; the last partial one is the eight bytes
+/// that end `rest`, shifted down; under eight bytes in all, two
+/// overlapping reads of four, two or one.
 #[allow(dead_code, reason = "only the SIMD kernels use it")]
 #[inline]
-pub(crate) fn tail_words<const N: usize>(rest: &[u8]) -> [u64; N] {
+pub(crate) fn tail_word(rest: &[u8], i: usize) -> u64 {
     let len = rest.len();
-    let read = |at: usize| -> u64 {
-        rest.get(at..)
-            .and_then(<[u8]>::first_chunk::<8>)
-            .map_or(0, |w| u64::from_le_bytes(*w))
-    };
-    let mut words = [0; N];
     if len < 8 {
-        if let Some(first) = words.first_mut() {
-            *first = short_word(rest);
-        }
-        return words;
+        return if i == 0 { short_word(rest) } else { 0 };
     }
-    for (i, word) in words.iter_mut().enumerate() {
-        let start = (8 * i).min(len - 8);
-        // How far the word's first byte lies past `start`: 0 for a full
-        // word, 1–7 for the last partial one, 8 or more past the end.
-        let skip = 8 * i - start;
-        *word = if skip < 8 {
-            read(start) >> (8 * skip)
-        } else {
-            0
-        };
+    let start = (8 * i).min(len - 8);
+    // How far the word's first byte lies past `start`: 0 for a whole word,
+    // 1–7 for the last partial one, 8 or more past the end.
+    let skip = 8 * i - start;
+    if skip < 8 {
+        rest.get(start..)
+            .and_then(<[u8]>::first_chunk::<8>)
+            .map_or(0, |w| u64::from_le_bytes(*w) >> (8 * skip))
+    } else {
+        0
     }
-    words
 }
 
 /// Up to eight bytes as a little-endian word, zero after them.
@@ -379,13 +369,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tail_words_are_the_bytes_then_zeros_at_every_length() {
+    fn tail_word_is_the_bytes_then_zeros_at_every_length() {
         let input: [u8; 64] = core::array::from_fn(|i| u8::try_from(i + 1).unwrap_or(0));
         for len in 0..64 {
-            let words: [u64; 8] = tail_words(&input[..len]);
-            let mut want = [0u8; 64];
+            let mut want = [0u8; 72];
             want[..len].copy_from_slice(&input[..len]);
-            for (i, word) in words.iter().enumerate() {
+            for i in 0..9 {
+                let word = tail_word(&input[..len], i);
                 assert_eq!(
                     word.to_le_bytes(),
                     want[8 * i..8 * i + 8],
