@@ -164,13 +164,19 @@ macro_rules! lookup_algorithm {
             // mispredicts (16–63-byte inputs on AVX2: 2.1× the faster of std
             // and simdutf8 with the count, 3.0× without).
             let rest = bytes.get(at..).unwrap_or_default();
-            let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
-            // The rest is shorter than the group, so at least its last byte
-            // is padding, on which a cut-off sequence fails.
-            if !any(c.group_errors(&group, prev)) {
-                return None;
+            let mut errors = splat(0);
+            let mut before = prev;
+            for i in 0..VECTORS {
+                let v = tail_vector(rest, i);
+                errors = or(errors, c.errors(v, before));
+                before = v;
             }
-            Some(at + c.first_flagged_in(&group, prev))
+            if any(errors) {
+                return Some(at + c.first_flagged_in_tail(rest, prev));
+            }
+            // The rest is shorter than the group, so at least its last byte
+            // is padding, on which a cut-off sequence has already failed.
+            None
         }
 
         /// Vector `i` of `rest`, zero after its end.
@@ -245,6 +251,15 @@ macro_rules! lookup_algorithm {
                     before = v;
                 }
                 lanes.trailing_zeros() as usize
+            }
+
+            /// [`first_flagged`](Self::first_flagged) of the rest of the
+            /// input, fewer than `GROUP` bytes.
+            #[cold]
+            #[target_feature(enable = $features)]
+            fn first_flagged_in_tail(&self, rest: &[u8], prev: V) -> usize {
+                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
+                self.first_flagged_in(&group, prev)
             }
         }
     };
