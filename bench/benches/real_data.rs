@@ -53,40 +53,65 @@ impl Settings {
     }
 }
 
-/// Seconds per call of `f`: the best of `rounds` rounds, each running `f`
-/// for about `round_time`.
-fn time_per_call(s: &Settings, mut f: impl FnMut()) -> f64 {
-    // Calibrate: how many calls make a round.
-    let mut calls = 1u64;
-    loop {
-        let start = Instant::now();
-        for _ in 0..calls {
-            f();
+/// Seconds per call of each of `fs`: the best of `rounds` rounds, each
+/// running each contender for about `round_time`, the contenders taking
+/// turns within a round (this VM's speed drifts from second to second: one
+/// contender's rounds all together would meet a different machine from
+/// the next one's).
+fn race(s: &Settings, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    // Calibrate: how many calls of each make a round.
+    let calls: Vec<u64> = fs
+        .iter_mut()
+        .map(|f| {
+            let mut calls = 1u64;
+            loop {
+                let start = Instant::now();
+                for _ in 0..calls {
+                    f();
+                }
+                if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
+                    break (calls * 4).max(1);
+                }
+                calls *= 2;
+            }
+        })
+        .collect();
+    let mut best = vec![f64::INFINITY; fs.len()];
+    for round in 0..s.rounds() {
+        // A different contender first in each round.
+        for k in 0..fs.len() {
+            let i = (round + k) % fs.len();
+            let start = Instant::now();
+            for _ in 0..calls[i] {
+                fs[i]();
+            }
+            best[i] = best[i].min(start.elapsed().as_secs_f64() / calls[i] as f64);
         }
-        if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
-            break;
-        }
-        calls *= 2;
-    }
-    calls = (calls * 4).max(1);
-    let mut best = f64::INFINITY;
-    for _ in 0..s.rounds() {
-        let start = Instant::now();
-        for _ in 0..calls {
-            f();
-        }
-        best = best.min(start.elapsed().as_secs_f64() / calls as f64);
     }
     best
 }
 
-/// Seconds for one pass of `f` over every input in `set`.
-fn time_set<T: AsRef<[u8]>>(s: &Settings, set: &[T], f: impl Fn(&[u8]) -> bool) -> f64 {
-    time_per_call(s, || {
-        for input in set {
-            black_box(f(black_box(input.as_ref())));
-        }
-    })
+/// A contender in [`race_set`]: a validator's verdict on one input.
+type Verdict<'a> = &'a dyn Fn(&[u8]) -> bool;
+
+/// Seconds for one pass over every input in `set`, for each of `fs`,
+/// raced (see [`race`]).
+fn race_set<T: AsRef<[u8]>>(s: &Settings, set: &[T], fs: &[Verdict<'_>]) -> Vec<f64> {
+    let mut passes: Vec<Box<dyn FnMut() + '_>> = fs
+        .iter()
+        .map(|f| -> Box<dyn FnMut() + '_> {
+            Box::new(move || {
+                for input in set {
+                    black_box(f(black_box(input.as_ref())));
+                }
+            })
+        })
+        .collect();
+    let mut refs: Vec<&mut dyn FnMut()> = passes
+        .iter_mut()
+        .map(|p| &mut **p as &mut dyn FnMut())
+        .collect();
+    race(s, &mut refs)
 }
 
 mod rng;
@@ -239,21 +264,28 @@ fn memory(s: &Settings) {
         ("non-ASCII (1–4-byte mix)", mixed_text(&mut rng, len)),
     ] {
         agree(&text);
-        let read = time_per_call(s, || {
-            black_box(read_all(black_box(&text)));
-        });
-        let std = time_per_call(s, || {
-            let _ = black_box(core::str::from_utf8(black_box(&text)));
-        });
-        let basic = time_per_call(s, || {
-            let _ = black_box(simdutf8::basic::from_utf8(black_box(&text)));
-        });
-        let compat = time_per_call(s, || {
-            let _ = black_box(simdutf8::compat::from_utf8(black_box(&text)));
-        });
-        let ours = time_per_call(s, || {
-            let _ = black_box(utf8lit::validate(black_box(&text)));
-        });
+        let [read, std, basic, compat, ours] = race(
+            s,
+            &mut [
+                &mut || {
+                    black_box(read_all(black_box(&text)));
+                },
+                &mut || {
+                    let _ = black_box(core::str::from_utf8(black_box(&text)));
+                },
+                &mut || {
+                    let _ = black_box(simdutf8::basic::from_utf8(black_box(&text)));
+                },
+                &mut || {
+                    let _ = black_box(simdutf8::compat::from_utf8(black_box(&text)));
+                },
+                &mut || {
+                    let _ = black_box(utf8lit::validate(black_box(&text)));
+                },
+            ],
+        )[..] else {
+            unreachable!("five contenders, five times")
+        };
         let n = text.len();
         println!(
             "| {name} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {:.2} |",
@@ -286,9 +318,17 @@ fn early(s: &Settings) {
             agree(input);
         }
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
-        let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
-        let compat = time_set(s, &inputs, |b| simdutf8::compat::from_utf8(b).is_ok());
-        let ours = time_set(s, &inputs, |b| utf8lit::validate(b).is_ok());
+        let [std, compat, ours] = race_set(
+            s,
+            &inputs,
+            &[
+                &|b| core::str::from_utf8(b).is_ok(),
+                &|b| simdutf8::compat::from_utf8(b).is_ok(),
+                &|b| utf8lit::validate(b).is_ok(),
+            ],
+        )[..] else {
+            unreachable!("three contenders, three times")
+        };
         println!(
             "| {size} B | {:.1} | {:.1} | {:.1} | {} |",
             per(std),
@@ -318,9 +358,17 @@ fn small(s: &Settings) {
     );
     println!("| std | simdutf8 basic | utf8lit | / faster of std and simdutf8 |");
     println!("|---:|---:|---:|---:|");
-    let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
-    let basic = time_set(s, &inputs, |b| simdutf8::basic::from_utf8(b).is_ok());
-    let ours = time_set(s, &inputs, |b| utf8lit::validate(b).is_ok());
+    let [std, basic, ours] = race_set(
+        s,
+        &inputs,
+        &[
+            &|b| core::str::from_utf8(b).is_ok(),
+            &|b| simdutf8::basic::from_utf8(b).is_ok(),
+            &|b| utf8lit::validate(b).is_ok(),
+        ],
+    )[..] else {
+        unreachable!("three contenders, three times")
+    };
     println!(
         "| {:.2} | {:.2} | {:.2} | {} |",
         gbs(bytes, std),
@@ -364,12 +412,19 @@ fn lossy(s: &Settings) {
         let got = utf8lit::Utf8String::from_bytes_lossy(input);
         assert_eq!(got.as_str(), &*want, "{name}: outputs differ");
         let errors = want.matches('\u{FFFD}').count();
-        let std = time_per_call(s, || {
-            black_box(String::from_utf8_lossy(black_box(input)));
-        });
-        let ours = time_per_call(s, || {
-            black_box(utf8lit::Utf8String::from_bytes_lossy(black_box(input)));
-        });
+        let [std, ours] = race(
+            s,
+            &mut [
+                &mut || {
+                    black_box(String::from_utf8_lossy(black_box(input)));
+                },
+                &mut || {
+                    black_box(utf8lit::Utf8String::from_bytes_lossy(black_box(input)));
+                },
+            ],
+        )[..] else {
+            unreachable!("two contenders, two times")
+        };
         println!(
             "| {name} | {errors} | {:.2} | {:.2} | {} |",
             gbs(input.len(), std),
@@ -436,11 +491,18 @@ fn files(s: &Settings, dir: &Path) {
                 agree(file);
             }
             let bytes: usize = set.iter().map(|f| f.len()).sum();
-            let run = |f: &dyn Fn(&[u8]) -> bool| time_set(s, &set, f);
-            let std = run(&|b| core::str::from_utf8(b).is_ok());
-            let basic = run(&|b| simdutf8::basic::from_utf8(b).is_ok());
-            let compat = run(&|b| simdutf8::compat::from_utf8(b).is_ok());
-            let ours = run(&|b| utf8lit::validate(b).is_ok());
+            let [std, basic, compat, ours] = race_set(
+                s,
+                &set,
+                &[
+                    &|b| core::str::from_utf8(b).is_ok(),
+                    &|b| simdutf8::basic::from_utf8(b).is_ok(),
+                    &|b| simdutf8::compat::from_utf8(b).is_ok(),
+                    &|b| utf8lit::validate(b).is_ok(),
+                ],
+            )[..] else {
+                unreachable!("four contenders, four times")
+            };
             println!(
                 "| {} | {name} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
                 if valid { "valid" } else { "invalid" },
@@ -471,17 +533,19 @@ fn parts(s: &Settings) {
         let inputs = early_inputs(&mut rng, size);
         let valid: Vec<Vec<u8>> = (0..28).map(|_| ascii_text(&mut rng, size)).collect();
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
-        let ok = time_set(s, &valid, |b| utf8lit::validate(b).is_ok());
-        let std = time_set(s, &inputs, |b| core::str::from_utf8(b).is_ok());
+        let ok = race_set(s, &valid, &[&|b| utf8lit::validate(b).is_ok()])[0];
+        let std = race_set(s, &inputs, &[&|b| core::str::from_utf8(b).is_ok()])[0];
         let mut row = format!("| {size} B | {:.1} | {:.1} |", per(ok), per(std));
         for kernel in Kernel::ALL {
             if !kernel.is_available() {
                 row.push_str(" – |");
                 continue;
             }
-            let t = time_set(s, &inputs, |b| {
-                kernel.validate(b).is_some_and(|r| r.is_ok())
-            });
+            let t = race_set(
+                s,
+                &inputs,
+                &[&|b| kernel.validate(b).is_some_and(|r| r.is_ok())],
+            )[0];
             let _ = write!(row, " {:.1} |", per(t));
         }
         println!("{row}");

@@ -292,6 +292,48 @@ pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     }
 }
 
+/// How [`read_sequence`] fails on one byte, for each byte value: `[0]`
+/// when the byte after it is not a continuation byte, `[1]` when it is the
+/// last byte of the input. `None` for ASCII; otherwise the error's kind and
+/// length as `read_sequence` gives them (a lead whose sequence stops at
+/// once, a byte that starts none, a lead cut off by the end). Any byte that
+/// is not a continuation byte gives the same answer, so a space stands for
+/// all of them; the decoder fills the table, so the two cannot disagree.
+const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
+    let mut table = [[None; 256]; 2];
+    let mut b = 0;
+    while b < 256 {
+        if let Err(invalid) = read_sequence(&[b as u8, b' ']) {
+            table[0][b] = Some(invalid);
+        }
+        if let Err(invalid) = read_sequence(&[b as u8]) {
+            table[1][b] = Some(invalid);
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The error at `at` when its first byte decides it: a byte followed by
+/// one that is not a continuation byte, or the last byte, with the bytes
+/// before `at` valid. That is the usual error in the first bytes of a file
+/// that is not UTF-8 (a Latin-1 letter in ASCII text, a binary file's
+/// first high byte) and of a field cut short. One table load instead of
+/// [`read_sequence`]'s branches. `None` for every other case, which
+/// [`error_at`] answers.
+#[inline]
+pub(crate) const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
+    let found = match tail(bytes, at) {
+        [b0, b1, ..] if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],
+        [b0] => ONE_BYTE_ERRORS[1][*b0 as usize],
+        _ => None,
+    };
+    match found {
+        Some((kind, len)) => Some(Utf8Error::build(bytes, at, kind, len)),
+        None => None,
+    }
+}
+
 /// The length of the sequence at `at`, and nothing else: `Ok(len)` for a
 /// character, `Err(Some(n))` for an ill-formed maximal subpart of `n`
 /// bytes, `Err(None)` for a valid prefix that the end of the input cuts off.
@@ -551,6 +593,32 @@ mod tests {
                         Err((_, len)) => Err(Some(usize::from(len))),
                     };
                     assert_eq!(sequence_len(bytes, 0), want, "{bytes:02X?}");
+                }
+            }
+        }
+    }
+
+    /// `one_byte_error`'s table gives the decoder's own error wherever it
+    /// answers: every pair of bytes after each kind of valid prefix (none,
+    /// ASCII, a 2- and a 4-byte character), and every byte at the end; and
+    /// it answers every first byte that is not ASCII before a byte that is
+    /// not a continuation byte.
+    #[test]
+    fn one_byte_error_is_validate_from_where_it_answers() {
+        for prefix in [&b""[..], b"ab", "\u{E9}".as_bytes(), "\u{1F600}".as_bytes()] {
+            for n in 0..=u16::MAX {
+                let [a, b] = n.to_le_bytes();
+                for tail in [&[a][..], &[a, b]] {
+                    let bytes = [prefix, tail].concat();
+                    let at = prefix.len();
+                    let Some(err) = one_byte_error(&bytes, at) else {
+                        assert!(
+                            a < 0x80 || (tail.len() == 2 && is_continuation(b)),
+                            "no answer for {bytes:02X?}"
+                        );
+                        continue;
+                    };
+                    assert_eq!(Err(err), validate_from(&bytes, at), "{bytes:02X?}");
                 }
             }
         }

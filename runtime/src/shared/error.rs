@@ -204,13 +204,17 @@ impl Utf8Error {
             let [b0, b1, b2, b3, b4, b5, _, _] = word.to_le_bytes();
             ([b0, b1, b2, b3, b4, b5], avail)
         } else {
-            let mut window = [0; WINDOW];
-            let mut avail = 0;
-            while avail < WINDOW && avail < rest.len() {
-                window[avail] = rest[avail]; // Indexing is protected by both loop bounds.
-                avail += 1;
+            // Fewer than WINDOW bytes in all, so fewer from `at`. Spelled
+            // out: a copy loop became a call to `memcpy`, and the frame to
+            // make it in cost every early error a dozen instructions.
+            match *rest {
+                [b0, b1, b2, b3, b4] => ([b0, b1, b2, b3, b4, 0], 5),
+                [b0, b1, b2, b3] => ([b0, b1, b2, b3, 0, 0], 4),
+                [b0, b1, b2] => ([b0, b1, b2, 0, 0, 0], 3),
+                [b0, b1] => ([b0, b1, 0, 0, 0, 0], 2),
+                [b0] => ([b0, 0, 0, 0, 0, 0], 1),
+                _ => ([0; WINDOW], 0),
             }
-            (window, avail)
         };
         let context = match bytes.split_at_checked(at) {
             Some(([], _)) | None => CTX_START,
