@@ -461,6 +461,52 @@ mod tests {
         assert_eq!(boundary_near(text, 60), 5);
     }
 
+    /// Every kernel's tail paths (the last group again, the last vector
+    /// again, the tail put together word by word) at every length up to
+    /// 200 bytes, with each kind of error at every position.
+    #[test]
+    fn every_available_kernel_agrees_with_std_at_every_length_and_position() {
+        let mut ascii = [b'a'; 200];
+        let mut mixed = [0; 200];
+        for (i, b) in "a\u{E9}\u{20AC}\u{1F600}"
+            .bytes()
+            .cycle()
+            .take(200)
+            .enumerate()
+        {
+            mixed[i] = b;
+        }
+        let bads: [&[u8]; 4] = [&[0xFF], &[0x80], &[0xE2, 0x82], &[0xF0, 0x9F]];
+        for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
+            let check = |input: &[u8]| {
+                let ours = kernel.validate(input).unwrap();
+                let std = core::str::from_utf8(input);
+                assert_eq!(ours.is_ok(), std.is_ok(), "{kernel:?} on {input:02X?}");
+                if let (Err(a), Err(b)) = (ours, std) {
+                    assert_eq!(
+                        a.valid_up_to(),
+                        b.valid_up_to(),
+                        "{kernel:?} on {input:02X?}"
+                    );
+                    assert_eq!(a.error_len(), b.error_len(), "{kernel:?} on {input:02X?}");
+                }
+            };
+            for filler in [&mut ascii, &mut mixed] {
+                for len in 0..=200 {
+                    check(&filler[..len]);
+                    for at in 0..len {
+                        for bad in bads {
+                            let end = (at + bad.len()).min(len);
+                            let mut input = *filler;
+                            input[at..end].copy_from_slice(&bad[..end - at]);
+                            check(&input[..len]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_available_kernel_agrees_with_std_on_every_two_byte_input() {
         for kernel in Kernel::ALL.into_iter().filter(|k| k.is_available()) {
