@@ -25,6 +25,7 @@ macro_rules! lookup_algorithm {
         /// is skipped and errors are tested, one branch each.
         const GROUP: usize = VECTORS * LANES;
         const _: () = assert!(GROUP <= 128, "first_flagged keeps a bit per byte in a u128");
+        const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
 
         static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
         static PREV_LOW_N: [u8; LANES] = repeated(PREV_LOW);
@@ -154,43 +155,11 @@ macro_rules! lookup_algorithm {
             if at == len {
                 return c.ends_inside_sequence(prev).then_some(len);
             }
-            // Fewer than `GROUP` bytes are left. Where a vector's worth of
-            // input comes before the last `GROUP` bytes, those bytes are
-            // checked again as a whole group, after that vector: a flag
-            // depends only on its byte and the three before it, so the
-            // bytes before `at`, already checked or skipped as ASCII, pass
-            // again, and the first flag is still the first error's. Two
-            // loads where the tail below puts the rest together word by
-            // word (ASCII inputs of 65–128 bytes ran at half std's speed).
-            if let Some(before) = len.checked_sub(GROUP + LANES) {
-                let start = before + LANES;
-                // SAFETY: `before + LANES + GROUP == len`: both reads are
-                // inside `bytes`.
-                let (prev, group) = unsafe { (load(ptr.add(before)), load_group(ptr.add(start))) };
-                if !any_high(or_all(&group)) {
-                    return c.ends_inside_sequence(prev).then_some(start);
-                }
-                if any(c.group_errors(&group, prev)) {
-                    // SAFETY: as above.
-                    return Some(start + unsafe { c.first_flagged(ptr.add(start), prev) });
-                }
-                return c.ends_inside_sequence(group[VECTORS - 1]).then_some(len);
+            if at > 0 {
+                // SAFETY: a group was read, so `len > GROUP`.
+                return unsafe { c.check_end(ptr, len) };
             }
-            // The same with one vector, where the rest fits in one and two
-            // fit in the input (AVX2: 65–95 bytes).
-            if len - at <= LANES {
-                if let Some(before) = len.checked_sub(2 * LANES) {
-                    let start = before + LANES;
-                    // SAFETY: `before + 2 * LANES == len`.
-                    let (prev, last) = unsafe { (load(ptr.add(before)), load(ptr.add(start))) };
-                    let errors = c.errors(last, prev);
-                    if any(errors) {
-                        return Some(start + nonzero_lanes(errors).trailing_zeros() as usize);
-                    }
-                    return c.ends_inside_sequence(last).then_some(len);
-                }
-            }
-            // The rest, fewer than `GROUP` bytes, padded with zeros: ASCII,
+            // An input shorter than a group: padded with zeros, ASCII,
             // which a sequence cut off by the end fails to continue. Each
             // vector is put together in registers from words of the input:
             // copied into a buffer in memory, the vector loads waited for
@@ -246,6 +215,57 @@ macro_rules! lookup_algorithm {
         }
 
         impl Consts {
+            /// The end of an input longer than a group, once the groups
+            /// that fit are checked and fewer than `GROUP` bytes are left:
+            /// the last group's worth of bytes checked again after the
+            /// vector before them, or, with less than a vector before them,
+            /// the last vector after the one before it. A flag depends
+            /// only on its byte and the three before it, so the bytes
+            /// already checked (or skipped as ASCII) pass again, and the
+            /// first flag is still the first error's. Two loads where the
+            /// tail of a short input is put together word by word (ASCII
+            /// inputs of 65–128 bytes ran at half std's speed). Out of
+            /// line: inlined, it cost 16–63-byte inputs, which never come
+            /// here, a tenth of their speed.
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `len` readable bytes, and `len > GROUP`.
+            #[inline(never)]
+            #[target_feature(enable = $features)]
+            unsafe fn check_end(&self, ptr: *const u8, len: usize) -> Option<usize> {
+                if let Some(before) = len.checked_sub(GROUP + LANES) {
+                    let start = before + LANES;
+                    // SAFETY: `before + LANES + GROUP == len`: this read
+                    // and the next are inside the input.
+                    let prev = unsafe { load(ptr.add(before)) };
+                    // SAFETY: as above.
+                    let group = unsafe { load_group(ptr.add(start)) };
+                    if !any_high(or_all(&group)) {
+                        return self.ends_inside_sequence(prev).then_some(start);
+                    }
+                    if any(self.group_errors(&group, prev)) {
+                        // SAFETY: as above.
+                        return Some(start + unsafe { self.first_flagged(ptr.add(start), prev) });
+                    }
+                    return self.ends_inside_sequence(group[VECTORS - 1]).then_some(len);
+                }
+                // `GROUP < len < GROUP + LANES`: the groups covered all but
+                // fewer than `LANES` bytes, and `2 * LANES <= GROUP < len`.
+                let start = len - LANES;
+                // SAFETY: `start - LANES + 2 * LANES == len`, and
+                // `start >= LANES` as `len >= 2 * LANES`: this read and the
+                // next are inside the input.
+                let prev = unsafe { load(ptr.add(start - LANES)) };
+                // SAFETY: as above.
+                let last = unsafe { load(ptr.add(start)) };
+                let errors = self.errors(last, prev);
+                if any(errors) {
+                    return Some(start + nonzero_lanes(errors).trailing_zeros() as usize);
+                }
+                self.ends_inside_sequence(last).then_some(len)
+            }
+
             /// Nonzero lanes where some vector of `group` (after `prev`)
             /// breaks a rule.
             #[inline]
