@@ -4,7 +4,9 @@
 //!
 //! `lookup_algorithm!` expands, inside a kernel's module, to its `check`.
 //! The module provides the vector type `V`, `LANES`, `VECTORS` (how many
-//! make a group), `from_words` (a vector from little-endian words), the three lane shifts
+//! make a group), `from_words` (a vector from little-endian words),
+//! `from_rest` (vector `i` of a short rest, or `None` to build it from
+//! words), the three lane shifts
 //! `prev1`, `prev2`, `prev3`, and the primitives `load`, `load_table`,
 //! `splat`, `or`, `and`, `xor`, `subs` (saturating), `high_nibbles`,
 //! `low_nibbles`, `shuffle` (a 16-entry table lookup per 128-bit lane),
@@ -184,10 +186,16 @@ macro_rules! lookup_algorithm {
             None
         }
 
-        /// Vector `i` of `rest`, zero after its end.
+        /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its
+        /// end: put together by the kernel's `from_rest` where it has one
+        /// (x86: 16-byte loads moved into place by a shuffle), else from
+        /// words of the input.
         #[inline]
         #[target_feature(enable = $features)]
         fn tail_vector(rest: &[u8], i: usize) -> V {
+            if let Some(v) = from_rest(rest, i) {
+                return v;
+            }
             from_words(core::array::from_fn(|j| {
                 crate::fast::tail_word(rest, i * (LANES / 8) + j)
             }))

@@ -35,6 +35,17 @@ fn from_words(w: [u64; 2]) -> V {
     vcombine_u8(vcreate_u8(w[0]), vcreate_u8(w[1]))
 }
 
+/// Vector `i` of a rest of 16 to 127 bytes: one load and one table lookup
+/// ([`super::tail_piece_parts`]); `None` under 16 bytes.
+#[inline]
+#[target_feature(enable = "neon")]
+fn from_rest(rest: &[u8], i: usize) -> Option<V> {
+    let (data, indices) = super::tail_piece_parts(rest, i)?;
+    // SAFETY: both are references to 16 bytes, which is what the loads read.
+    let (data, indices) = unsafe { (vld1q_u8(data.as_ptr()), vld1q_u8(indices.as_ptr())) };
+    Some(vqtbl1q_u8(data, indices))
+}
+
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
 #[inline]

@@ -3,7 +3,7 @@
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
-    _mm256_set_epi64x, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
+    _mm256_set_epi64x, _mm256_set_m128i, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
     _mm256_testz_si256, _mm256_xor_si256,
 };
 
@@ -22,6 +22,20 @@ fn from_words(w: [u64; 4]) -> V {
         w[1].cast_signed(),
         w[0].cast_signed(),
     )
+}
+
+/// Vector `i` of a rest of 16 to 63 bytes: two 16-byte pieces
+/// ([`super::tail_piece`]); `None` under 16 bytes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn from_rest(rest: &[u8], i: usize) -> Option<V> {
+    if rest.len() < 16 {
+        return None;
+    }
+    Some(_mm256_set_m128i(
+        super::tail_piece(rest, 2 * i + 1),
+        super::tail_piece(rest, 2 * i),
+    ))
 }
 
 /// The 32 bytes that end just before the last of `input`'s: the end of

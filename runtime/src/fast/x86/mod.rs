@@ -24,7 +24,10 @@ pub(super) mod avx2;
 pub(super) mod avx512;
 pub(super) mod sse42;
 
-use core::arch::x86_64::{__cpuid_count, _xgetbv, CpuidResult};
+use core::arch::x86_64::{
+    __cpuid_count, __m128i, _mm_loadu_si128, _mm_setzero_si128, _mm_shuffle_epi8, _xgetbv,
+    CpuidResult,
+};
 use core::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
 
 use super::Kernel;
@@ -84,6 +87,26 @@ fn entry(kernel: Kernel) -> CheckFn {
         Kernel::Sse42 => sse42::check,
         _ => |bytes| super::swar::check(bytes),
     }
+}
+
+/// Bytes `16 * k ..` of `rest` (16 bytes or more) as a vector, zero after
+/// its end ([`super::tail_piece_parts`]): one load and one `pshufb`.
+#[inline]
+#[target_feature(enable = "ssse3")]
+fn tail_piece(rest: &[u8], k: usize) -> __m128i {
+    let Some((data, indices)) = super::tail_piece_parts(rest, k) else {
+        // Only for a rest under 16 bytes, which the callers do not pass.
+        return _mm_setzero_si128();
+    };
+    // SAFETY: both are references to 16 bytes, which is what the loads
+    // read (unaligned loads: any address will do).
+    let (data, indices) = unsafe {
+        (
+            _mm_loadu_si128(data.as_ptr().cast()),
+            _mm_loadu_si128(indices.as_ptr().cast()),
+        )
+    };
+    _mm_shuffle_epi8(data, indices)
 }
 
 /// `detect` until the first call, then the best kernel for this CPU.
@@ -260,6 +283,29 @@ mod tests {
     extern crate std;
 
     use super::*;
+
+    /// `tail_piece` is bytes `16 * k ..` of the rest, then zeros, for
+    /// every rest of 16 to 63 bytes and every piece a kernel asks for.
+    #[test]
+    fn tail_piece_is_the_bytes_then_zeros() {
+        assert!(
+            std::arch::is_x86_feature_detected!("ssse3"),
+            "every x86-64 CPU this is tested on has SSSE3"
+        );
+        let input: [u8; 64] = core::array::from_fn(|i| u8::try_from(i + 1).unwrap_or(0));
+        for len in 16..64 {
+            let rest = &input[..len];
+            for k in 0..4 {
+                // SAFETY: the CPU has SSSE3 (asserted above).
+                let piece = unsafe { tail_piece(rest, k) };
+                // SAFETY: a vector of 16 bytes is 16 bytes.
+                let got: [u8; 16] = unsafe { core::mem::transmute(piece) };
+                let want: [u8; 16] =
+                    core::array::from_fn(|j| rest.get(16 * k + j).copied().unwrap_or(0));
+                assert_eq!(got, want, "len {len}, piece {k}");
+            }
+        }
+    }
 
     /// What `is_x86_feature_detected!` says, in [`CpuFeatures`]' terms.
     fn std_features() -> CpuFeatures {

@@ -18,6 +18,17 @@ fn from_words(w: [u64; 2]) -> V {
     _mm_set_epi64x(w[1].cast_signed(), w[0].cast_signed())
 }
 
+/// Vector `i` of a rest of 16 to 31 bytes ([`super::tail_piece`]); `None`
+/// under 16 bytes.
+#[inline]
+#[target_feature(enable = "sse4.2")]
+fn from_rest(rest: &[u8], i: usize) -> Option<V> {
+    if rest.len() < 16 {
+        return None;
+    }
+    Some(super::tail_piece(rest, i))
+}
+
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
 #[inline]
