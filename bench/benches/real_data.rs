@@ -40,7 +40,7 @@ impl Settings {
         if self.quick {
             1
         } else {
-            7
+            15
         }
     }
 
@@ -48,7 +48,7 @@ impl Settings {
         if self.quick {
             Duration::from_millis(1)
         } else {
-            Duration::from_millis(60)
+            Duration::from_millis(40)
         }
     }
 }
