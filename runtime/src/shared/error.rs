@@ -205,8 +205,7 @@ impl Utf8Error {
             ([b0, b1, b2, b3, b4, b5], avail)
         } else {
             // Fewer than WINDOW bytes in all, so fewer from `at`. Spelled
-            // out: a copy loop became a call to `memcpy`, and the frame to
-            // make it in cost every early error a dozen instructions.
+            // out rather than a copy loop, which became a call to `memcpy`.
             match *rest {
                 [b0, b1, b2, b3, b4] => ([b0, b1, b2, b3, b4, 0], 5),
                 [b0, b1, b2, b3] => ([b0, b1, b2, b3, 0, 0], 4),
