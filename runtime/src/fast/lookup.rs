@@ -163,9 +163,9 @@ macro_rules! lookup_algorithm {
             }
             // An input shorter than a group: padded with zeros, ASCII,
             // which a sequence cut off by the end fails to continue. Each
-            // vector is put together in registers from words of the input:
-            // copied into a buffer in memory, the vector loads waited for
-            // the copy's smaller stores (a failed store forward, most of a
+            // vector is put together in registers (`tail_vector`): copied
+            // into a buffer in memory, the vector loads waited for the
+            // copy's smaller stores (a failed store forward, most of a
             // short input's time). All `VECTORS` of them, not as many as the
             // rest fills: a loop count that varies with the input's length
             // mispredicts (16–63-byte inputs on AVX2: 2.1× the faster of std

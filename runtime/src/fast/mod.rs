@@ -25,7 +25,8 @@
 //! Before any kernel, [`validate`] looks at the first `HEAD` bytes the way
 //! std's scalar loop would (`head`): a short ASCII input needs no kernel,
 //! and an error that the first non-ASCII byte and the byte after it make
-//! certain goes straight to `decode::error_at`. Errors in the first bytes
+//! certain goes straight to the reference decoder (`decode::one_byte_error`,
+//! a table the decoder fills, else `decode::error_at`). Errors in the first bytes
 //! are the common case (is this file text at all?), and a kernel's set-up
 //! and first block cost more than finding them.
 //!
