@@ -58,29 +58,26 @@ impl Settings {
 /// turns within a round (this VM's speed drifts from second to second: one
 /// contender's rounds all together would meet a different machine from
 /// the next one's).
-fn race(s: &Settings, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+fn race<const N: usize>(s: &Settings, mut fs: [&mut dyn FnMut(); N]) -> [f64; N] {
     // Calibrate: how many calls of each make a round.
-    let calls: Vec<u64> = fs
-        .iter_mut()
-        .map(|f| {
-            let mut calls = 1u64;
-            loop {
-                let start = Instant::now();
-                for _ in 0..calls {
-                    f();
-                }
-                if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
-                    break (calls * 4).max(1);
-                }
-                calls *= 2;
+    let calls = fs.each_mut().map(|f| {
+        let mut calls = 1u64;
+        loop {
+            let start = Instant::now();
+            for _ in 0..calls {
+                f();
             }
-        })
-        .collect();
-    let mut best = vec![f64::INFINITY; fs.len()];
+            if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
+                break (calls * 4).max(1);
+            }
+            calls *= 2;
+        }
+    });
+    let mut best = [f64::INFINITY; N];
     for round in 0..s.rounds() {
         // A different contender first in each round.
-        for k in 0..fs.len() {
-            let i = (round + k) % fs.len();
+        for k in 0..N {
+            let i = (round + k) % N;
             let start = Instant::now();
             for _ in 0..calls[i] {
                 fs[i]();
@@ -96,22 +93,19 @@ type Verdict<'a> = &'a dyn Fn(&[u8]) -> bool;
 
 /// Seconds for one pass over every input in `set`, for each of `fs`,
 /// raced (see [`race`]).
-fn race_set<T: AsRef<[u8]>>(s: &Settings, set: &[T], fs: &[Verdict<'_>]) -> Vec<f64> {
-    let mut passes: Vec<Box<dyn FnMut() + '_>> = fs
-        .iter()
-        .map(|f| -> Box<dyn FnMut() + '_> {
-            Box::new(move || {
-                for input in set {
-                    black_box(f(black_box(input.as_ref())));
-                }
-            })
-        })
-        .collect();
-    let mut refs: Vec<&mut dyn FnMut()> = passes
-        .iter_mut()
-        .map(|p| &mut **p as &mut dyn FnMut())
-        .collect();
-    race(s, &mut refs)
+fn race_set<T: AsRef<[u8]>, const N: usize>(
+    s: &Settings,
+    set: &[T],
+    fs: [Verdict<'_>; N],
+) -> [f64; N] {
+    let mut passes = fs.map(|f| {
+        move || {
+            for input in set {
+                black_box(f(black_box(input.as_ref())));
+            }
+        }
+    });
+    race(s, passes.each_mut().map(|p| p as &mut dyn FnMut()))
 }
 
 mod rng;
@@ -266,7 +260,7 @@ fn memory(s: &Settings) {
         agree(&text);
         let [read, std, basic, compat, ours] = race(
             s,
-            &mut [
+            [
                 &mut || {
                     black_box(read_all(black_box(&text)));
                 },
@@ -283,9 +277,7 @@ fn memory(s: &Settings) {
                     let _ = black_box(utf8lit::validate(black_box(&text)));
                 },
             ],
-        )[..] else {
-            unreachable!("five contenders, five times")
-        };
+        );
         let n = text.len();
         println!(
             "| {name} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {:.2} |",
@@ -321,14 +313,12 @@ fn early(s: &Settings) {
         let [std, compat, ours] = race_set(
             s,
             &inputs,
-            &[
+            [
                 &|b| core::str::from_utf8(b).is_ok(),
                 &|b| simdutf8::compat::from_utf8(b).is_ok(),
                 &|b| utf8lit::validate(b).is_ok(),
             ],
-        )[..] else {
-            unreachable!("three contenders, three times")
-        };
+        );
         println!(
             "| {size} B | {:.1} | {:.1} | {:.1} | {} |",
             per(std),
@@ -361,14 +351,12 @@ fn small(s: &Settings) {
     let [std, basic, ours] = race_set(
         s,
         &inputs,
-        &[
+        [
             &|b| core::str::from_utf8(b).is_ok(),
             &|b| simdutf8::basic::from_utf8(b).is_ok(),
             &|b| utf8lit::validate(b).is_ok(),
         ],
-    )[..] else {
-        unreachable!("three contenders, three times")
-    };
+    );
     println!(
         "| {:.2} | {:.2} | {:.2} | {} |",
         gbs(bytes, std),
@@ -414,7 +402,7 @@ fn lossy(s: &Settings) {
         let errors = want.matches('\u{FFFD}').count();
         let [std, ours] = race(
             s,
-            &mut [
+            [
                 &mut || {
                     black_box(String::from_utf8_lossy(black_box(input)));
                 },
@@ -422,9 +410,7 @@ fn lossy(s: &Settings) {
                     black_box(utf8lit::Utf8String::from_bytes_lossy(black_box(input)));
                 },
             ],
-        )[..] else {
-            unreachable!("two contenders, two times")
-        };
+        );
         println!(
             "| {name} | {errors} | {:.2} | {:.2} | {} |",
             gbs(input.len(), std),
@@ -494,15 +480,13 @@ fn files(s: &Settings, dir: &Path) {
             let [std, basic, compat, ours] = race_set(
                 s,
                 &set,
-                &[
+                [
                     &|b| core::str::from_utf8(b).is_ok(),
                     &|b| simdutf8::basic::from_utf8(b).is_ok(),
                     &|b| simdutf8::compat::from_utf8(b).is_ok(),
                     &|b| utf8lit::validate(b).is_ok(),
                 ],
-            )[..] else {
-                unreachable!("four contenders, four times")
-            };
+            );
             println!(
                 "| {} | {name} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
                 if valid { "valid" } else { "invalid" },
@@ -533,8 +517,8 @@ fn parts(s: &Settings) {
         let inputs = early_inputs(&mut rng, size);
         let valid: Vec<Vec<u8>> = (0..28).map(|_| ascii_text(&mut rng, size)).collect();
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
-        let ok = race_set(s, &valid, &[&|b| utf8lit::validate(b).is_ok()])[0];
-        let std = race_set(s, &inputs, &[&|b| core::str::from_utf8(b).is_ok()])[0];
+        let ok = race_set(s, &valid, [&|b| utf8lit::validate(b).is_ok()])[0];
+        let std = race_set(s, &inputs, [&|b| core::str::from_utf8(b).is_ok()])[0];
         let mut row = format!("| {size} B | {:.1} | {:.1} |", per(ok), per(std));
         for kernel in Kernel::ALL {
             if !kernel.is_available() {
@@ -544,7 +528,7 @@ fn parts(s: &Settings) {
             let t = race_set(
                 s,
                 &inputs,
-                &[&|b| kernel.validate(b).is_some_and(|r| r.is_ok())],
+                [&|b| kernel.validate(b).is_some_and(|r| r.is_ok())],
             )[0];
             let _ = write!(row, " {:.1} |", per(t));
         }
