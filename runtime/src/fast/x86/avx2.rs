@@ -29,12 +29,9 @@ fn from_words(w: [u64; 4]) -> V {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-    if rest.len() < 16 {
-        return None;
-    }
     Some(_mm256_set_m128i(
-        super::tail_piece(rest, 2 * i + 1),
-        super::tail_piece(rest, 2 * i),
+        super::tail_piece(rest, 2 * i + 1)?,
+        super::tail_piece(rest, 2 * i)?,
     ))
 }
 

@@ -25,8 +25,7 @@ pub(super) mod avx512;
 pub(super) mod sse42;
 
 use core::arch::x86_64::{
-    __cpuid_count, __m128i, _mm_loadu_si128, _mm_setzero_si128, _mm_shuffle_epi8, _xgetbv,
-    CpuidResult,
+    __cpuid_count, __m128i, _mm_loadu_si128, _mm_shuffle_epi8, _xgetbv, CpuidResult,
 };
 use core::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
 
@@ -89,15 +88,13 @@ fn entry(kernel: Kernel) -> CheckFn {
     }
 }
 
-/// Bytes `16 * k ..` of `rest` (16 bytes or more) as a vector, zero after
-/// its end ([`super::tail_piece_parts`]): one load and one `pshufb`.
+/// Bytes `16 * k ..` of `rest` as a vector, zero after its end
+/// ([`super::tail_piece_parts`]): one load and one `pshufb`. `None` under
+/// 16 bytes.
 #[inline]
 #[target_feature(enable = "ssse3")]
-fn tail_piece(rest: &[u8], k: usize) -> __m128i {
-    let Some((data, indices)) = super::tail_piece_parts(rest, k) else {
-        // Only for a rest under 16 bytes, which the callers do not pass.
-        return _mm_setzero_si128();
-    };
+fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
+    let (data, indices) = super::tail_piece_parts(rest, k)?;
     // SAFETY: both are references to 16 bytes, which is what the loads
     // read (unaligned loads: any address will do).
     let (data, indices) = unsafe {
@@ -106,7 +103,7 @@ fn tail_piece(rest: &[u8], k: usize) -> __m128i {
             _mm_loadu_si128(indices.as_ptr().cast()),
         )
     };
-    _mm_shuffle_epi8(data, indices)
+    Some(_mm_shuffle_epi8(data, indices))
 }
 
 /// `detect` until the first call, then the best kernel for this CPU.
@@ -297,7 +294,7 @@ mod tests {
             let rest = &input[..len];
             for k in 0..4 {
                 // SAFETY: the CPU has SSSE3 (asserted above).
-                let piece = unsafe { tail_piece(rest, k) };
+                let piece = unsafe { tail_piece(rest, k) }.expect("16 bytes or more");
                 // SAFETY: a vector of 16 bytes is 16 bytes.
                 let got: [u8; 16] = unsafe { core::mem::transmute(piece) };
                 let want: [u8; 16] =
