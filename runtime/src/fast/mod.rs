@@ -25,8 +25,8 @@
 //! Before any kernel, [`validate`] looks at the first `HEAD` bytes the way
 //! std's scalar loop would (`head`): a short ASCII input needs no kernel,
 //! and an error that the first non-ASCII byte and the byte after it make
-//! certain goes straight to the reference decoder (`decode::one_byte_error`,
-//! a table the decoder fills, else `decode::error_at`). Errors in the first bytes
+//! certain goes straight to the reference decoder (`decode::error_at`,
+//! which settles most from a table the decoder fills). Errors in the first bytes
 //! are the common case (is this file text at all?), and a kernel's set-up
 //! and first block cost more than finding them.
 //!
@@ -258,25 +258,12 @@ fn first_high_byte(head: &[u8]) -> Option<usize> {
     None
 }
 
-/// The error that starts at `at`, after valid bytes.
-///
-/// Nearly always one byte followed by more text, which a table settles
-/// ([`decode::one_byte_error`]); the rest (a lead that the end of the input
-/// cuts off) goes to the decoder in a second call, so that this one needs
-/// few registers and no stack frame to speak of.
+/// The error that starts at `at`, after valid bytes (nearly always one
+/// byte that a table settles: see [`decode::error_at`]). Out of line: the
+/// valid path stays small.
 #[cold]
 #[inline(never)]
 fn explain_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    match decode::one_byte_error(bytes, at) {
-        Some(err) => Err(err),
-        None => explain_at_by_decoder(bytes, at),
-    }
-}
-
-/// [`explain_at`]'s other cases.
-#[cold]
-#[inline(never)]
-fn explain_at_by_decoder(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     decode::error_at(bytes, at)
 }
 

@@ -283,8 +283,21 @@ pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> 
 /// [`validate_from`] where an error is known to start at `at` (the bytes
 /// before it are valid): one sequence read, and the error built in place.
 /// The run-time fast path's answer for an error in the first bytes.
+///
+/// Nearly always the error is one byte that [`one_byte_error`]'s table
+/// settles; the rest goes to [`read_sequence`] in a second call, so that
+/// this one needs few registers and little stack frame.
 #[inline]
 pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+    match one_byte_error(bytes, at) {
+        Some(err) => Err(err),
+        None => error_at_by_sequence(bytes, at),
+    }
+}
+
+/// [`error_at`] by reading the sequence.
+#[inline(never)]
+const fn error_at_by_sequence(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     match read_sequence(tail(bytes, at)) {
         Err((kind, len)) => Err(Utf8Error::build(bytes, at, kind, len)),
         // Not an error after all: the caller was wrong; the decoder decides.
@@ -320,9 +333,9 @@ const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
 /// that is not UTF-8 (a Latin-1 letter in ASCII text, a binary file's
 /// first high byte) and of a field cut short. One table load instead of
 /// [`read_sequence`]'s branches. `None` for every other case, which
-/// [`error_at`] answers.
+/// [`error_at`] reads sequence by sequence.
 #[inline]
-pub(crate) const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
+const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
     let found = match tail(bytes, at) {
         [b0, b1, ..] if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],
         [b0] => ONE_BYTE_ERRORS[1][*b0 as usize],
