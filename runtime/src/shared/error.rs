@@ -112,6 +112,12 @@ const CTX_AFTER_OTHER: u8 = 2;
 /// The error is at offset 2 after `00 00`: the start of a UTF-32BE BOM?
 const CTX_AFTER_TWO_NULS: u8 = 3;
 
+/// [`Utf8Error`]'s `packed` byte: `error_len`, how many window bytes are
+/// the input's, and a `CTX_*` value.
+const fn pack(error_len: u8, avail: usize, context: u8) -> u8 {
+    error_len | ((avail as u8) << 2) | (context << 5)
+}
+
 /// How many input bytes, from the error on, an error keeps to explain itself:
 /// enough for a CESU-8 pair or an RFC 2279 6-byte form.
 const WINDOW: usize = 6;
@@ -208,7 +214,7 @@ impl Utf8Error {
                 valid_up_to: at,
                 window: *window,
                 kind,
-                packed: error_len | ((WINDOW as u8) << 2) | (context << 5),
+                packed: pack(error_len, WINDOW, context),
             };
         }
         let (window, avail) = if let Some(&[b0, b1, b2, b3, b4, b5]) = bytes.last_chunk::<WINDOW>()
@@ -237,7 +243,7 @@ impl Utf8Error {
             valid_up_to: at,
             window,
             kind,
-            packed: error_len | ((avail as u8) << 2) | (context << 5),
+            packed: pack(error_len, avail, context),
         }
     }
 
