@@ -11,7 +11,8 @@ use crate::check::{self, other_encoding};
 use crate::diag::{more_problems, Diag, MAX_PROBLEMS};
 use crate::expand::Target;
 use crate::lit::{self, LitKind};
-use crate::shared::error::{LooksLike, Utf8Error};
+use crate::shared::error::Utf8Error;
+use crate::shared::interpret::LooksLike;
 use crate::shared::problems::Problems;
 use crate::shared::words::{self, Style};
 

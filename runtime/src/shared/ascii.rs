@@ -5,11 +5,8 @@
 //! UTF-8 character, and the error names it; otherwise the input is not UTF-8
 //! either, and the error carries that [`Utf8Error`] too.
 
-use core::fmt;
-
 use super::decode::next_char;
 use super::error::Utf8Error;
-use super::words::{self, Style};
 
 /// Finds the first non-ASCII byte: the one rule of `AsciiStr`, for every
 /// constructor and for `ascii!`, so all of them report the same error for
@@ -160,35 +157,6 @@ impl AsciiError {
         }
     }
 }
-
-/// One line: the character (quoted as Rust's `char` `Debug` quotes it, so
-/// invisible ones show as escapes), its code point and bytes, and the
-/// offset; or, when the bytes are not UTF-8, the byte and the UTF-8 error.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lit::AsciiStr;
-///
-/// let message = |bytes: &[u8]| AsciiStr::from_bytes(bytes).unwrap_err().to_string();
-/// assert_eq!(message("tab\u{A0}".as_bytes()),
-///            r"non-ASCII character '\u{a0}' (U+00A0, bytes C2 A0) at byte 3");
-/// assert_eq!(message("😀".as_bytes()),
-///            "non-ASCII character '😀' (U+1F600, bytes F0 9F 98 80) at byte 0");
-/// assert_eq!(
-///     message(b"caf\xE9"),
-///     "non-ASCII byte E9 at byte 3; not UTF-8 either: invalid UTF-8 at byte 3 \
-///      (truncated sequence): E9 starts a 3-byte sequence but the input ends there; \
-///      if this is ISO-8859-1 'é' (U+00E9), UTF-8 writes it C3 A9",
-/// );
-/// ```
-impl fmt::Display for AsciiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        words::ascii(f, self, Style::Hex)
-    }
-}
-
-impl core::error::Error for AsciiError {}
 
 #[cfg(test)]
 mod tests {

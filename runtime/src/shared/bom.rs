@@ -16,10 +16,6 @@
 //! [`Utf8Str::strip_bom`]: crate::Utf8Str::strip_bom
 //! [`Utf8Error::looks_like`]: crate::Utf8Error::looks_like
 
-use core::fmt;
-
-use super::words::Style;
-
 /// A byte-order mark at the start of some bytes.
 ///
 /// # Examples
@@ -106,15 +102,6 @@ impl Bom {
     #[must_use]
     pub const fn is_utf8(self) -> bool {
         matches!(self, Bom::Utf8)
-    }
-}
-
-/// `UTF-16LE byte-order mark (FF FE)`.
-impl fmt::Display for Bom {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} byte-order mark (", self.encoding())?;
-        Style::Hex.write_bytes(f, self.as_bytes())?;
-        f.write_str(")")
     }
 }
 

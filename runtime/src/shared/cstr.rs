@@ -4,10 +4,7 @@
 //!
 //! The earliest problem wins, so fixing errors front to back works.
 
-use core::fmt;
-
 use super::error::Utf8Error;
-use super::words::{self, Style};
 
 /// The rules, in one place for every constructor of `Utf8CStr` and for
 /// `utf8_cstr!`: given the bytes and their
@@ -137,29 +134,3 @@ impl CStrError {
         self.last_byte
     }
 }
-
-/// One line; for invalid UTF-8, exactly the [`Utf8Error`]'s text.
-///
-/// # Examples
-///
-/// ```
-/// use utf8lit::Utf8CStr;
-///
-/// let message = |bytes: &[u8]| Utf8CStr::from_bytes_with_nul(bytes).unwrap_err().to_string();
-/// assert_eq!(message(b"path\0name\0"), "interior NUL at byte 4: a C string ends at its first NUL");
-/// assert_eq!(message(b"hello"), "missing NUL terminator: the last byte is 6F, not 00");
-/// assert_eq!(message(b""), "missing NUL terminator: the input is empty");
-/// assert_eq!(
-///     message(b"\xC0\x80\0"),
-///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; \
-///      UTF-8 writes it 00; this is how Java's modified UTF-8 (JNI, class files, \
-///      DataOutput.writeUTF) writes U+0000",
-/// );
-/// ```
-impl fmt::Display for CStrError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        words::cstr(f, self, Style::Hex)
-    }
-}
-
-impl core::error::Error for CStrError {}

@@ -7,10 +7,11 @@
 //! region back to [`validate_from`], which decides the error's offset, length
 //! and [`ErrorKind`].
 //!
-//! It lives in the shared core (`runtime/src/shared/`), which imports
-//! nothing but `core` and its own modules, never `crate::`, so that the
-//! proc-macro crate compiles these very files. The error it returns is in
-//! [`Utf8Error`] (`error.rs`), its words in `words.rs`.
+//! The proc-macro crate compiles this very file, so the macros and the
+//! run time decide alike. The decoder builds each [`Utf8Error`] and knows
+//! nothing of what it will say: what the bytes meant
+//! ([`Utf8Error::meaning`]) and the message are worked out from the error
+//! alone.
 //!
 //! # The grammar
 //!
@@ -47,10 +48,7 @@
 //! conversion, and SIMD. Noncharacters (U+FFFE, U+FDD0, …), U+0000 and U+FEFF
 //! are valid UTF-8 and are accepted unchanged.
 
-use core::fmt;
-
-use super::error::{ErrorKind, Utf8Error};
-use super::words::Style;
+use super::error::{tail, ErrorKind, Utf8Error};
 
 /// Bits of a continuation byte (`10xx_xxxx`) that carry payload.
 pub const CONT_MASK: u8 = 0b0011_1111;
@@ -101,15 +99,6 @@ pub const fn announced_len(lead: u8) -> usize {
 /// The payload bits of a lead byte announcing `len` bytes (2–6).
 const fn lead_payload(lead: u8, len: usize) -> u32 {
     (lead & (0x7F >> len)) as u32
-}
-
-/// Returns `bytes[at..]`, or an empty slice when `at` is past the end.
-#[inline]
-pub(super) const fn tail(bytes: &[u8], at: usize) -> &[u8] {
-    match bytes.split_at_checked(at) {
-        Some((_, rest)) => rest,
-        None => &[],
-    }
 }
 
 /// How one sequence failed: its kind and its maximal subpart's length
@@ -439,19 +428,6 @@ impl EncodedChar {
     #[expect(clippy::len_without_is_empty, reason = "never empty")]
     pub const fn len(&self) -> usize {
         self.len as usize
-    }
-}
-
-impl fmt::Debug for EncodedChar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "EncodedChar({self})")
-    }
-}
-
-/// Upper-case hex pairs separated by spaces, as messages quote bytes: `F0 A3 8E B4`.
-impl fmt::Display for EncodedChar {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Style::Hex.write_bytes(f, self.as_bytes())
     }
 }
 

@@ -13,9 +13,11 @@
 use core::fmt;
 
 use super::ascii::AsciiError;
+use super::bom::Bom;
 use super::cstr::{CStrError, CStrErrorKind};
-use super::decode::{announced_len, encode_char};
-use super::error::{CodePoints, ErrorKind, LooksLike, Meaning, Utf8Error};
+use super::decode::{announced_len, encode_char, EncodedChar};
+use super::error::{ErrorKind, Utf8Error};
+use super::interpret::{CodePoints, LooksLike, Meaning};
 
 /// Who the message is for, which decides how byte values are written and
 /// what the bytes are called.
@@ -280,6 +282,186 @@ pub(crate) fn cstr(f: &mut dyn fmt::Write, err: &CStrError, style: Style) -> fmt
             }
             None => f.write_str("missing NUL terminator: the input is empty"),
         },
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The `Display` and `Debug` of every type of the shared core: the one file
+// that formats, so that the layers above never name `core::fmt`.
+// ---------------------------------------------------------------------------
+
+impl ErrorKind {
+    /// The kind in a few lowercase words, fixed for each kind (usable in a
+    /// `const` panic, which cannot format).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::ErrorKind;
+    ///
+    /// assert_eq!(ErrorKind::Overlong.as_str(), "overlong encoding");
+    /// assert_eq!(ErrorKind::Surrogate.as_str(), "surrogate code point");
+    /// ```
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::UnexpectedContinuation => "unexpected continuation byte",
+            Self::MissingContinuation => "missing continuation byte",
+            Self::Truncated => "truncated sequence",
+            Self::Overlong => "overlong encoding",
+            Self::Surrogate => "surrogate code point",
+            Self::OutOfRange => "code point above U+10FFFF",
+            Self::ObsoleteForm => "obsolete 5- or 6-byte form",
+            Self::InvalidByte => "invalid byte",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One line: the offset as `byte N`, the kind in words, the offending bytes
+/// in hex, what they meant and, where the bytes around the error suggest it,
+/// which encoding the input seems to be in:
+///
+/// ```text
+/// invalid UTF-8 at byte N (<kind>): <bytes in hex> <what they meant>[; <what the input looks like>]
+/// ```
+///
+/// The compile errors of `utf8!` and `include_utf8!` are the same words
+/// (written by the same code, with bytes as `\xC0\x80` escapes in literals).
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::decode::validate;
+///
+/// let message = |bytes: &[u8]| validate(bytes).unwrap_err().to_string();
+/// assert_eq!(
+///     message(b"caf\xE9"),
+///     "invalid UTF-8 at byte 3 (truncated sequence): E9 starts a 3-byte sequence \
+///      but the input ends there; if this is ISO-8859-1 'é' (U+00E9), UTF-8 writes it C3 A9",
+/// );
+/// assert_eq!(
+///     message(b"\xC0\x80"),
+///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; \
+///      UTF-8 writes it 00; this is how Java's modified UTF-8 (JNI, class files, \
+///      DataOutput.writeUTF) writes U+0000",
+/// );
+/// assert_eq!(
+///     message(b"\xED\xA1\x8C\xED\xBE\xB4"),
+///     "invalid UTF-8 at byte 0 (surrogate code point): ED A1 8C ED BE B4 is a CESU-8 \
+///      surrogate pair (U+D84C U+DFB4) for U+233B4; UTF-8 writes it F0 A3 8E B4",
+/// );
+/// ```
+impl fmt::Display for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        utf8(f, self, Style::Hex)
+    }
+}
+
+impl core::error::Error for Utf8Error {}
+
+/// Shows what the accessors return rather than the packed fields.
+impl fmt::Debug for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf8Error")
+            .field("valid_up_to", &self.valid_up_to())
+            .field("error_len", &self.error_len())
+            .field("kind", &self.kind())
+            .field("bytes", &self.bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+/// `U+XXXX`, or `U+XXXX–U+YYYY` for a range.
+impl fmt::Display for CodePoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "U+{:04X}", self.first())?;
+        if self.value().is_none() {
+            write!(f, "–U+{:04X}", self.last())?;
+        }
+        Ok(())
+    }
+}
+
+/// One line: the character (quoted as Rust's `char` `Debug` quotes it, so
+/// invisible ones show as escapes), its code point and bytes, and the
+/// offset; or, when the bytes are not UTF-8, the byte and the UTF-8 error.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::AsciiStr;
+///
+/// let message = |bytes: &[u8]| AsciiStr::from_bytes(bytes).unwrap_err().to_string();
+/// assert_eq!(message("tab\u{A0}".as_bytes()),
+///            r"non-ASCII character '\u{a0}' (U+00A0, bytes C2 A0) at byte 3");
+/// assert_eq!(message("😀".as_bytes()),
+///            "non-ASCII character '😀' (U+1F600, bytes F0 9F 98 80) at byte 0");
+/// assert_eq!(
+///     message(b"caf\xE9"),
+///     "non-ASCII byte E9 at byte 3; not UTF-8 either: invalid UTF-8 at byte 3 \
+///      (truncated sequence): E9 starts a 3-byte sequence but the input ends there; \
+///      if this is ISO-8859-1 'é' (U+00E9), UTF-8 writes it C3 A9",
+/// );
+/// ```
+impl fmt::Display for AsciiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        ascii(f, self, Style::Hex)
+    }
+}
+
+impl core::error::Error for AsciiError {}
+
+/// One line; for invalid UTF-8, exactly the [`Utf8Error`]'s text.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::Utf8CStr;
+///
+/// let message = |bytes: &[u8]| Utf8CStr::from_bytes_with_nul(bytes).unwrap_err().to_string();
+/// assert_eq!(message(b"path\0name\0"), "interior NUL at byte 4: a C string ends at its first NUL");
+/// assert_eq!(message(b"hello"), "missing NUL terminator: the last byte is 6F, not 00");
+/// assert_eq!(message(b""), "missing NUL terminator: the input is empty");
+/// assert_eq!(
+///     message(b"\xC0\x80\0"),
+///     "invalid UTF-8 at byte 0 (overlong encoding): C0 80 is U+0000 in 2 bytes; \
+///      UTF-8 writes it 00; this is how Java's modified UTF-8 (JNI, class files, \
+///      DataOutput.writeUTF) writes U+0000",
+/// );
+/// ```
+impl fmt::Display for CStrError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        cstr(f, self, Style::Hex)
+    }
+}
+
+impl core::error::Error for CStrError {}
+
+/// `UTF-16LE byte-order mark (FF FE)`.
+impl fmt::Display for Bom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} byte-order mark (", self.encoding())?;
+        Style::Hex.write_bytes(f, self.as_bytes())?;
+        f.write_str(")")
+    }
+}
+
+impl fmt::Debug for EncodedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "EncodedChar({self})")
+    }
+}
+
+/// Upper-case hex pairs separated by spaces, as messages quote bytes: `F0 A3 8E B4`.
+impl fmt::Display for EncodedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Style::Hex.write_bytes(f, self.as_bytes())
     }
 }
 
