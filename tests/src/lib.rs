@@ -5,7 +5,7 @@
 //!
 //! - [`Table`] reads the TSV files in `data/vectors/` (see `data/ORACLES.md`);
 //! - [`expected`] and [`expected_errors`] derive the answer from
-//!   `core::str::from_utf8` plus [`oracle_kind`], DESIGN's error-kind table
+//!   `core::str::from_utf8` plus [`oracle_kind`], ARCHITECTURE.md's error-kind table
 //!   applied to the bytes;
 //! - [`decode_errors`] walks a library error by error with
 //!   `utf8lit::decode::validate_from`, and [`lossy`] turns any error list into
@@ -279,7 +279,7 @@ pub fn parse_error_len(text: &str) -> Result<Option<usize>, String> {
     }
 }
 
-/// Parses a `kind` field into an [`ErrorKind`] (variant names as in DESIGN).
+/// Parses a `kind` field into an [`ErrorKind`] (variant names as in ARCHITECTURE.md's kind table).
 ///
 /// # Errors
 ///
@@ -299,7 +299,7 @@ pub fn parse_kind(text: &str) -> Result<ErrorKind, String> {
 }
 
 // ---------------------------------------------------------------------------
-// The oracle: core::str::from_utf8 plus DESIGN's kind table
+// The oracle: core::str::from_utf8 plus ARCHITECTURE.md's kind table
 // ---------------------------------------------------------------------------
 
 /// Whether `b` is a continuation byte (`10xxxxxx`, 80–BF).
@@ -308,7 +308,7 @@ pub const fn is_continuation(b: u8) -> bool {
     b & 0xC0 == 0x80
 }
 
-/// The error kind DESIGN's table assigns to the error `core::str::from_utf8`
+/// The error kind ARCHITECTURE.md's table assigns to the error `core::str::from_utf8`
 /// reports at `valid_up_to` with `error_len`.
 ///
 /// Written from the rule, not from the library: `error_len` `None` is
@@ -778,7 +778,7 @@ mod tests {
         assert_eq!(hex(&[0xC0, 0x80, 0x0A]), "C0 80 0A");
     }
 
-    // The oracle kind follows DESIGN's table on its own examples.
+    // The oracle kind follows ARCHITECTURE.md's table on its own examples.
     #[test]
     fn oracle_kind_design_examples() {
         let k = |b: &[u8]| expected(b).unwrap_err().kind;

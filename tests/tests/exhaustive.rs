@@ -1,7 +1,7 @@
 //! Exhaustive: every input of 0 to 3 bytes, and every input of 4 bytes,
 //! through the reference decoder `utf8lit::decode::validate`, compared with
 //! `core::str::from_utf8` (verdict, `valid_up_to`, `error_len`) and with the
-//! oracle kind (DESIGN's table applied to std's position).
+//! oracle kind (ARCHITECTURE.md's kind table applied to std's position).
 //!
 //! The 4-byte run covers 2^32 inputs and is only fast enough optimised:
 //! `cargo test -p utf8lit-tests --release --test exhaustive -- --nocapture`.

@@ -1,9 +1,9 @@
-//! One test per row of DESIGN's `ErrorKind` table, and the inputs that must stay valid.
+//! One test per row of ARCHITECTURE.md's `ErrorKind` table, and the inputs that must stay valid.
 
 use super::*;
 
 // ---------------------------------------------------------------------------
-// one test per row of DESIGN's ErrorKind table
+// one test per row of ARCHITECTURE.md's ErrorKind table
 // ---------------------------------------------------------------------------
 
 /// Asserts the first error of `input` everywhere it can be seen: both entry

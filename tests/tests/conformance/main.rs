@@ -6,7 +6,7 @@
 //! One file per concern, sharing the helpers below:
 //!
 //! - `vectors.rs`: the TSV tables (`utf8_vectors.tsv`, `utf8_chunks.tsv`);
-//! - `error_kinds.rs`: one test per row of DESIGN's `ErrorKind` table;
+//! - `error_kinds.rs`: one test per row of ARCHITECTURE.md's `ErrorKind` table;
 //! - `files.rs`: the test files (Kuhn, Flenniken) and every corpus file,
 //!   whole, cut short and started late;
 //! - `decoder.rs`: the decoder's other entry points (`next_char`,

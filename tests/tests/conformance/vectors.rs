@@ -18,7 +18,7 @@ fn utf8_vectors_verdict_position_and_kind() {
     m.finish();
 }
 
-// The kind column is DESIGN's table applied by the data's authors; the oracle
+// The kind column is ARCHITECTURE.md's kind table applied by the data's authors; the oracle
 // applies the same table independently, from std's position.
 #[test]
 fn utf8_vectors_kind_column_matches_oracle_kind() {
