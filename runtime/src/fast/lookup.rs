@@ -28,9 +28,9 @@ macro_rules! lookup_algorithm {
         /// is skipped and errors are tested, one branch each.
         const GROUP: usize = VECTORS * LANES;
         /// How far ahead of the non-ASCII loop a cache line is asked for:
-        /// about the memory's latency at the loop's pace (1, 2 and 4 KiB
-        /// gave 1.11–1.16, 1.21–1.30 and 1.20–1.33× simdutf8 from memory
-        /// on AVX2; the shortest that works wastes the least past the end).
+        /// about the memory's latency at the loop's pace. Shorter distances
+        /// left the loop waiting; longer ones were no faster and fetch more
+        /// that lies past the end.
         const PREFETCH: usize = 2048;
         const _: () = assert!(GROUP <= 128, "first_flagged keeps a bit per byte in a u128");
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
@@ -154,10 +154,9 @@ macro_rules! lookup_algorithm {
                         break;
                     }
                     // This loop runs at the arithmetic's pace, slower than
-                    // memory can deliver, and the hardware's prefetcher
-                    // alone left it waiting: 1–4-byte text streamed from
-                    // memory went 9.8 → 12.6–13.1 GB/s on AVX2 (simdutf8
-                    // 10.4; `real_data -- memory`) with a line asked for
+                    // memory can deliver, yet the hardware's prefetcher
+                    // alone leaves it waiting on text streamed from memory
+                    // (`real_data -- memory`). So a line is asked for
                     // PREFETCH bytes ahead, never past the end.
                     prefetch(ptr.wrapping_add((at + PREFETCH).min(len - 1)));
                     // SAFETY: `at + GROUP <= len`.
@@ -181,8 +180,8 @@ macro_rules! lookup_algorithm {
             // copy's smaller stores (a failed store forward, most of a
             // short input's time). All `VECTORS` of them, not as many as the
             // rest fills: a loop count that varies with the input's length
-            // mispredicts (16–63-byte inputs on AVX2: 2.1× the faster of std
-            // and simdutf8 with the count, 3.0× without).
+            // mispredicts, and on short inputs that costs more than the
+            // vectors it saves.
             let rest = bytes.get(at..).unwrap_or_default();
             let mut errors = splat(0);
             let mut before = prev;

@@ -184,9 +184,9 @@ enum Head {
     /// which is a stray continuation byte or a lead not followed by a
     /// continuation byte.
     Error(usize),
-    /// Nothing certain: the kernel decides. (It reads the head again:
-    /// handing it only the bytes after the ASCII ones cost 16–63-byte
-    /// inputs 5%, and saved little elsewhere.)
+    /// Nothing certain: the kernel decides. It reads the head again: handing
+    /// it only the bytes after the ASCII ones makes short inputs slower
+    /// (one more unaligned start) and saves little elsewhere.
     Kernel,
 }
 
@@ -215,9 +215,9 @@ fn head(bytes: &[u8]) -> Head {
 ///
 /// Eight bytes a word, two words a step, and the last bytes as one word
 /// that overlaps the ones already read: no loop a byte at a time, even for
-/// an input whose length is not a multiple of eight. (Branch-free
-/// alternatives, all four 16-byte blocks at once with SSE2's `pmovmskb`,
-/// measured slower on early errors: they wait for every load.)
+/// an input whose length is not a multiple of eight. Not branch-free (all
+/// four 16-byte blocks at once with SSE2's `pmovmskb`): that waits for
+/// every load, and an early error needs only the first.
 #[inline]
 fn first_high_byte(head: &[u8]) -> Option<usize> {
     /// The top bit of each of eight bytes.
@@ -308,9 +308,9 @@ pub(crate) fn tail_word(rest: &[u8], i: usize) -> u64 {
 /// bytes to load, which stay inside `rest` (moved back to end at its end
 /// where the piece runs past it), and the indices of a 16-byte table
 /// lookup (`pshufb`, `vqtbl1q_u8`) that moves them down into place and
-/// zeroes what comes in after the end. `None` under 16 bytes. Built from
-/// eight-byte words instead, the tail of a 16–63-byte input took a third
-/// of its instructions on AVX2.
+/// zeroes what comes in after the end. `None` under 16 bytes. One load
+/// and one lookup a piece, where building it from eight-byte words takes
+/// a shift and an insert a word.
 #[allow(dead_code, reason = "only the SIMD kernels use it")]
 #[inline]
 pub(crate) fn tail_piece_parts(rest: &[u8], k: usize) -> Option<(&[u8; 16], &'static [u8; 16])> {

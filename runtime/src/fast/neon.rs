@@ -24,8 +24,8 @@ const LANES: usize = 16;
 /// Vectors per group: 128 bytes, so that the tests (all ASCII? an error?)
 /// and the loop's own instructions come once per 128 bytes. aarch64 has 32
 /// vector registers, room for eight inputs, their shifted copies and the
-/// tables. (Four vectors a group took 1.35 emulated instructions a byte on
-/// CJK text, 4% more than simdutf8's NEON kernel; eight take 1.27.)
+/// tables; with four a group, the per-group tests were a visible share of
+/// the instructions (`scripts/icount`).
 const VECTORS: usize = 8;
 
 /// A vector from two little-endian words, in registers.

@@ -68,19 +68,14 @@
 //! decoder finds and explains it from there. An input that ends in a state
 //! other than `ACCEPT` or `ERROR` answers its length.
 //!
-//! # What was measured
+//! # Why one automaton
 //!
-//! On the reference machine (AMD EPYC, x86-64 without `-C target-cpu`) the
-//! automaton runs at its bound of one step a cycle, about 3 GB/s on CJK and
-//! on text mixing 1- to 4-byte characters, where std's loop and this
-//! kernel's earlier one (a sequence at a time) ran at 0.3 to 1.1 GB/s.
-//! Pairs of chunks beat single chunks by a few percent on such text and
-//! lose a few on Latin text with sparse accents. Two automata interleaved
-//! over the two halves of a block (the second started on a character
-//! boundary, the first carried on to it) were no faster: a lone chain of
-//! steps ran at 3.2 GB/s, two at 3.5 to 3.7, the loads (two a byte) being
-//! the next bound, and joining the halves cost the rest. A CPU with more
-//! load ports (or a byte-extracting load-free step) may profit from them.
+//! The automaton runs at its bound of one dependent step a byte, which
+//! beats a loop that branches on each sequence's length (std's) on text
+//! that is not ASCII. Two automata interleaved over the two halves of a
+//! block (the second started on a character boundary) are barely faster:
+//! the loads, two a byte, become the bound, and joining the halves costs
+//! the rest. A CPU with more load ports may profit from them.
 
 /// States, as bit offsets into a row (see the module docs).
 const ACCEPT: u32 = 0;
@@ -179,8 +174,8 @@ const CHUNK: usize = 16;
 const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// A chunk's two words or'ed: `& HIGH` is 0 when the chunk is ASCII.
-/// (Words, not a `u128`: LLVM took a `u128` through a vector register and
-/// back on x86-64, and the ASCII path ran at 26 GB/s instead of 38.)
+/// Words, not a `u128`: LLVM takes a `u128` through a vector register and
+/// back on x86-64, which slows the ASCII path.
 #[inline]
 fn folded(chunk: &[u8; CHUNK]) -> u64 {
     let (words, _) = chunk.as_chunks::<8>();

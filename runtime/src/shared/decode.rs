@@ -109,8 +109,8 @@ type Invalid = (ErrorKind, u8);
 /// bytes, or how it fails. This `match` is the ABNF in the module docs.
 ///
 /// Always inlined: it is the body of the validation loop, where the value it
-/// computes is dead and must be optimised away (about 1.5× on 2- and 3-byte
-/// text when it was only `#[inline]`).
+/// computes is dead and must be optimised away, which `#[inline]` alone does
+/// not guarantee.
 #[inline(always)]
 const fn read_sequence(s: &[u8]) -> Result<(u32, usize), Invalid> {
     const END: Invalid = (ErrorKind::Truncated, 0);

@@ -165,10 +165,10 @@ impl Utf8Error {
             Some(_) => CTX_AFTER_OTHER,
         };
         let rest = tail(bytes, at);
-        // The usual case: one copy, in a value of its own. (Merged with the
-        // cases below into one value, the window became six byte loads and
-        // six byte stores, and the registers that held them were pushed and
-        // popped on every early error: 63 instructions a call, 57 now.)
+        // The usual case: one copy, in a value of its own. Merged with the
+        // cases below into one value, LLVM splits the window into byte
+        // loads and stores and spills the registers that hold them, on
+        // every early error.
         if let Some(window) = rest.first_chunk::<WINDOW>() {
             return Self {
                 valid_up_to: at,
@@ -181,8 +181,8 @@ impl Utf8Error {
         {
             // Fewer than WINDOW bytes from `at` to the end, but WINDOW in
             // all: `rest` is the end of the last WINDOW bytes. One load and
-            // a shift (a truncated sequence at the end of a short input is
-            // a usual early error; a byte loop cost it a few nanoseconds).
+            // a shift, not a byte loop: a truncated sequence at the end of a
+            // short input is a usual early error.
             let avail = rest.len();
             let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, 0, 0]) >> (8 * (WINDOW - avail));
             let [b0, b1, b2, b3, b4, b5, _, _] = word.to_le_bytes();
