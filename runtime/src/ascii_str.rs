@@ -19,9 +19,11 @@
 //!
 //! `AsciiStr` is `#[repr(transparent)]` over `str`. The private `cast` and
 //! `cast_mut` at the bottom of this file are the only places that turn bytes
-//! or a `str` into an `AsciiStr`, and the only `unsafe` code in the module;
-//! every constructor ends in one of them after checking that every byte is
-//! ASCII (which also makes the bytes UTF-8).
+//! or a `str` into an `AsciiStr`. They are `unsafe fn`s whose precondition is
+//! that every byte is ASCII (which also makes the bytes UTF-8), so the
+//! compiler makes every constructor call them in an `unsafe` block, and each
+//! such block's `SAFETY` comment says where, in view at that call, the bytes
+//! were shown to be ASCII.
 
 use core::ptr;
 
@@ -105,9 +107,12 @@ impl AsciiStr {
     /// const _: () = assert!(AsciiStr::const_from_bytes(b"na\xC3\xAFve").is_err());
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub const fn const_from_bytes(bytes: &[u8]) -> Result<&Self, AsciiError> {
         match check(bytes) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `check` returned `Ok` for these very bytes just above,
+            // so every one is ASCII, as `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -160,11 +165,12 @@ impl AsciiStr {
     #[must_use]
     #[allow(
         unsafe_code,
-        reason = "declaring an `unsafe fn`; the cast itself is in `cast`"
+        reason = "an `unsafe fn` that passes its caller's promise on to `cast`"
     )]
     pub const unsafe fn from_bytes_unchecked(bytes: &[u8]) -> &Self {
-        // The caller's promise is `cast`'s precondition.
-        cast(bytes)
+        // SAFETY: the caller of this `unsafe fn` promised that every byte is
+        // ASCII (see its `# Safety`), which is `cast`'s precondition.
+        unsafe { cast(bytes) }
     }
 
     /// Checks that every byte is ASCII and views them as a mutable
@@ -186,9 +192,12 @@ impl AsciiStr {
     /// assert!(AsciiStr::from_bytes_mut(&mut [b'a', 0x80]).is_err());
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub fn from_bytes_mut(bytes: &mut [u8]) -> Result<&mut Self, AsciiError> {
         match check(bytes) {
-            Ok(()) => Ok(cast_mut(Checked::Bytes(bytes))),
+            // SAFETY: `check` returned `Ok` for these very bytes just above,
+            // so every one is ASCII, as `cast_mut` requires.
+            Ok(()) => Ok(unsafe { cast_mut(Checked::Bytes(bytes)) }),
             Err(e) => Err(e),
         }
     }
@@ -213,9 +222,12 @@ impl AsciiStr {
     /// assert_eq!(AsciiStr::from_str_mut(&mut word).unwrap_err().char(), Some('Ä'));
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub fn from_str_mut(s: &mut str) -> Result<&mut Self, AsciiError> {
         match check(s.as_bytes()) {
-            Ok(()) => Ok(cast_mut(Checked::Str(s))),
+            // SAFETY: `check` returned `Ok` for the bytes of `s` just above,
+            // so every one is ASCII, as `cast_mut` requires.
+            Ok(()) => Ok(unsafe { cast_mut(Checked::Str(s)) }),
             Err(e) => Err(e),
         }
     }
@@ -242,11 +254,12 @@ impl AsciiStr {
     #[must_use]
     #[allow(
         unsafe_code,
-        reason = "declaring an `unsafe fn`; the cast itself is in `cast_mut`"
+        reason = "an `unsafe fn` that passes its caller's promise on to `cast_mut`"
     )]
     pub unsafe fn from_bytes_unchecked_mut(bytes: &mut [u8]) -> &mut Self {
-        // The caller's promise is `cast_mut`'s precondition.
-        cast_mut(Checked::Bytes(bytes))
+        // SAFETY: the caller of this `unsafe fn` promised that every byte is
+        // ASCII (see its `# Safety`), which is `cast_mut`'s precondition.
+        unsafe { cast_mut(Checked::Bytes(bytes)) }
     }
 
     /// The text as a `str`; a no-op cast.
@@ -363,16 +376,21 @@ impl AsRef<Utf8Str> for AsciiStr {
 /// The empty string.
 impl Default for &AsciiStr {
     #[inline]
+    #[allow(unsafe_code, reason = "the cast of no bytes at all")]
     fn default() -> Self {
-        cast(b"")
+        // SAFETY: the slice is empty, so it has no byte that is not ASCII.
+        unsafe { cast(b"") }
     }
 }
 
 /// The empty string.
 impl Default for &mut AsciiStr {
     #[inline]
+    #[allow(unsafe_code, reason = "the cast of no bytes at all")]
     fn default() -> Self {
-        cast_mut(Checked::Bytes(<&mut [u8]>::default()))
+        // SAFETY: the default `&mut [u8]` is empty, so it has no byte that
+        // is not ASCII.
+        unsafe { cast_mut(Checked::Bytes(<&mut [u8]>::default())) }
     }
 }
 
@@ -422,26 +440,26 @@ impl<'a> TryFrom<&'a Utf8Str> for &'a AsciiStr {
 /// `cast_mut` takes either because neither converts to the other without
 /// `unsafe` (a `&mut str` cannot be viewed as `&mut [u8]` safely).
 enum Checked<'a> {
-    /// All ASCII: checked by `check`, or promised by the caller of
-    /// [`AsciiStr::from_bytes_unchecked_mut`].
+    /// All ASCII by `cast_mut`'s precondition: checked by `check`, empty, or
+    /// promised by the caller of [`AsciiStr::from_bytes_unchecked_mut`].
     Bytes(&'a mut [u8]),
-    /// All ASCII: checked by `check`.
+    /// All ASCII by `cast_mut`'s precondition: checked by `check`.
     Str(&'a mut str),
 }
 
 /// Views ASCII bytes as an `AsciiStr`: the module's one shared-reference
 /// cast.
 ///
-/// Precondition, kept by every caller in this module: every byte of `bytes`
-/// is ASCII. `check` accepted them ([`AsciiStr::const_from_bytes`] and the
-/// constructors built on it), they are empty (`Default`), or the caller of
-/// [`AsciiStr::from_bytes_unchecked`] promised it.
+/// # Safety
+///
+/// Every byte of `bytes` must be ASCII (00–7F). Being UTF-8 is not enough:
+/// code may rely on an `AsciiStr` having one byte per character.
 #[inline]
 #[allow(unsafe_code, reason = "the one cast into `AsciiStr`")]
-const fn cast(bytes: &[u8]) -> &AsciiStr {
-    // SAFETY: every byte of `bytes` is ASCII (this function's precondition,
-    // established by every caller as listed above), and ASCII bytes are
-    // UTF-8, as `from_utf8_unchecked` requires. `AsciiStr` is
+const unsafe fn cast(bytes: &[u8]) -> &AsciiStr {
+    // SAFETY: every byte of `bytes` is ASCII (the caller's promise, see
+    // `# Safety`), and ASCII bytes are UTF-8, as `from_utf8_unchecked`
+    // requires. `AsciiStr` is
     // `#[repr(transparent)]` over `str`, so a pointer to a `str` is a valid
     // pointer to an `AsciiStr` with the same address and length, and the
     // result borrows `bytes` for the same lifetime.
@@ -451,20 +469,20 @@ const fn cast(bytes: &[u8]) -> &AsciiStr {
 /// Views checked ASCII bytes or an ASCII `str` as a mutable `AsciiStr`: the
 /// module's one mutable cast.
 ///
-/// Precondition, kept by every caller in this module: the bytes are all
-/// ASCII. `check` accepted them ([`AsciiStr::from_bytes_mut`],
-/// [`AsciiStr::from_str_mut`]), they are empty (`Default`), or the caller of
-/// [`AsciiStr::from_bytes_unchecked_mut`] promised it.
+/// # Safety
+///
+/// Every byte of `checked`, whichever variant holds it, must be ASCII
+/// (00–7F); for [`Checked::Str`] too, since a `str` may hold any UTF-8.
 #[inline]
 #[allow(unsafe_code, reason = "the one mutable cast into `AsciiStr`")]
-fn cast_mut(checked: Checked<'_>) -> &mut AsciiStr {
+unsafe fn cast_mut(checked: Checked<'_>) -> &mut AsciiStr {
     let raw: *mut [u8] = match checked {
         Checked::Bytes(bytes) => ptr::from_mut(bytes),
         Checked::Str(s) => ptr::from_mut(s) as *mut [u8],
     };
     // SAFETY: `raw` comes from a live `&mut` whose lifetime the result
     // inherits, so it is valid, aligned and unaliased. Its bytes are ASCII
-    // (this function's precondition), hence UTF-8. `str` has the layout of
+    // (the caller's promise, see `# Safety`), hence UTF-8. `str` has the layout of
     // `[u8]`, and `AsciiStr` is `#[repr(transparent)]` over `str`, so the
     // pointer is a valid `*mut AsciiStr` with the same address and length.
     unsafe { &mut *(raw as *mut AsciiStr) }

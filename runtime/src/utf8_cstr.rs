@@ -22,7 +22,12 @@
 //!
 //! `Utf8CStr` is `#[repr(transparent)]` over `str`, NUL included. The
 //! private `cast` (bytes in) and `views` (`str` and `CStr` out) at the bottom
-//! of this file are the module's only `unsafe` code.
+//! of this file are the only places that convert. `cast` is an `unsafe fn`
+//! whose precondition is the type's invariant (UTF-8, a final NUL, no other
+//! NUL), so every constructor calls it in an `unsafe` block whose `SAFETY`
+//! comment says where, in view at that call, the invariant was established.
+//! `views` is safe: it relies on that invariant, which any `&Utf8CStr`
+//! carries because `cast` is the only way to make one.
 
 use core::ffi::{c_char, CStr};
 use core::hash::{Hash, Hasher};
@@ -96,9 +101,14 @@ impl Utf8CStr {
     /// assert_eq!(kind(b"a\0\xFF\0"), CStrErrorKind::InteriorNul { position: 1 });
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub fn from_bytes_with_nul(bytes: &[u8]) -> Result<&Self, CStrError> {
         match check(bytes, crate::validate(bytes)) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `check`, given these very bytes and `crate::validate`'s
+            // verdict on them, returned `Ok` just above. It accepts only
+            // bytes whose UTF-8 verdict is `Ok`, whose last byte is 00 and
+            // that have no other 00, as `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -128,9 +138,14 @@ impl Utf8CStr {
     /// const _: () = assert!(Utf8CStr::const_from_bytes_with_nul(b"no terminator").is_err());
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub const fn const_from_bytes_with_nul(bytes: &[u8]) -> Result<&Self, CStrError> {
         match check(bytes, decode::validate(bytes)) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `check`, given these very bytes and `decode::validate`'s
+            // verdict on them, returned `Ok` just above. It accepts only
+            // bytes whose UTF-8 verdict is `Ok`, whose last byte is 00 and
+            // that have no other 00, as `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -161,10 +176,15 @@ impl Utf8CStr {
     /// assert_eq!(err.to_string(), "missing NUL terminator: the last byte is 69, not 00");
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub const fn from_str_with_nul(s: &str) -> Result<&Self, CStrError> {
         let bytes = s.as_bytes();
         match check(bytes, Ok(())) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `bytes` are the bytes of `s: &str`, so UTF-8 (which is
+            // why `check` may be told `Ok(())`), and `check` returned `Ok`
+            // for them just above, so their last byte is 00 and no other is;
+            // together, what `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -215,11 +235,13 @@ impl Utf8CStr {
     #[must_use]
     #[allow(
         unsafe_code,
-        reason = "declaring an `unsafe fn`; the cast itself is in `cast`"
+        reason = "an `unsafe fn` that passes its caller's promise on to `cast`"
     )]
     pub const unsafe fn from_bytes_with_nul_unchecked(bytes: &[u8]) -> &Self {
-        // The caller's promise is `cast`'s precondition.
-        cast(bytes)
+        // SAFETY: the caller of this `unsafe fn` promised that `bytes` is
+        // UTF-8, ends in 00 and has no other 00 (see its `# Safety`), which
+        // is `cast`'s precondition.
+        unsafe { cast(bytes) }
     }
 
     /// The string as a `CStr`, NUL included; free.
@@ -407,8 +429,11 @@ impl Ord for Utf8CStr {
 /// The empty string: just the NUL.
 impl Default for &Utf8CStr {
     #[inline]
+    #[allow(unsafe_code, reason = "the cast of a constant C string")]
     fn default() -> Self {
-        cast(b"\0")
+        // SAFETY: the one byte 00 is ASCII, hence UTF-8, and it is the last
+        // byte with no other 00 before it, as `cast` requires.
+        unsafe { cast(b"\0") }
     }
 }
 
@@ -472,16 +497,17 @@ impl From<&Utf8CStr> for CString {
 
 /// Views checked bytes as a `Utf8CStr`: the module's one cast in.
 ///
-/// Precondition, kept by every caller in this module: `bytes` is UTF-8, its
-/// last byte is 00 and no other byte is. `check` accepted them (with the
-/// UTF-8 verdict of [`crate::validate`], [`decode::validate`], or of a
-/// `str`'s type), they are the literal `b"\0"` (`Default`), or the caller of
-/// [`Utf8CStr::from_bytes_with_nul_unchecked`] promised it.
+/// # Safety
+///
+/// `bytes` must be valid UTF-8, its last byte must be 00, and no other byte
+/// may be 00: the conditions of both [`core::str::from_utf8_unchecked`] and
+/// [`CStr::from_bytes_with_nul_unchecked`]. This is the type's invariant,
+/// which `views` relies on.
 #[inline]
 #[allow(unsafe_code, reason = "the one cast into `Utf8CStr`")]
-const fn cast(bytes: &[u8]) -> &Utf8CStr {
-    // SAFETY: `bytes` is UTF-8 (this function's precondition, established by
-    // every caller as listed above), as `from_utf8_unchecked` requires.
+const unsafe fn cast(bytes: &[u8]) -> &Utf8CStr {
+    // SAFETY: `bytes` is UTF-8 (the caller's promise, see `# Safety`), as
+    // `from_utf8_unchecked` requires.
     // `Utf8CStr` is `#[repr(transparent)]` over `str`, so a pointer to a
     // `str` is a valid pointer to a `Utf8CStr` with the same address and
     // length, and the result borrows `bytes` for the same lifetime. The NUL
@@ -492,8 +518,10 @@ const fn cast(bytes: &[u8]) -> &Utf8CStr {
 /// The text without the NUL and the whole as a `CStr`: the module's one
 /// cast out.
 ///
-/// Relies on the invariant `cast` establishes: `s.0` is UTF-8, ends in 00
-/// and has no other 00.
+/// Relies on the type's invariant: `s.0` is UTF-8, ends in 00 and has no
+/// other 00. A safe `fn` nonetheless, because its argument's type is the
+/// proof: `cast`, whose `# Safety` is exactly that invariant, is the only
+/// way to make a `&Utf8CStr`, and nothing hands out a `&mut` to its bytes.
 #[inline]
 #[allow(unsafe_code, reason = "the one cast out of `Utf8CStr`")]
 const fn views(s: &Utf8CStr) -> (&str, &CStr) {

@@ -14,9 +14,10 @@
 //!
 //! `Utf8Str` is `#[repr(transparent)]` over `str`. The private `cast` and
 //! `cast_mut` at the bottom of this file are the only places that turn bytes
-//! or a `str` into a `Utf8Str`, and the only `unsafe` code in the module;
-//! every constructor ends in one of them after establishing that the bytes
-//! are UTF-8.
+//! or a `str` into a `Utf8Str`. They are `unsafe fn`s whose precondition is
+//! that the bytes are UTF-8, so the compiler makes every constructor call
+//! them in an `unsafe` block, and each such block's `SAFETY` comment says
+//! where, in view at that call, the bytes were shown to be UTF-8.
 
 use core::ops::DerefMut;
 use core::ptr;
@@ -98,9 +99,12 @@ impl Utf8Str {
     /// assert_eq!(err.kind(), ErrorKind::Overlong);
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub fn from_bytes(bytes: &[u8]) -> Result<&Self, Utf8Error> {
         match crate::validate(bytes) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `crate::validate` returned `Ok` for these very bytes
+            // just above, so they are UTF-8, as `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -133,9 +137,12 @@ impl Utf8Str {
     /// const _: () = assert!(BAD);
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub const fn const_from_bytes(bytes: &[u8]) -> Result<&Self, Utf8Error> {
         match decode::validate(bytes) {
-            Ok(()) => Ok(cast(bytes)),
+            // SAFETY: `decode::validate` returned `Ok` for these very bytes
+            // just above, so they are UTF-8, as `cast` requires.
+            Ok(()) => Ok(unsafe { cast(bytes) }),
             Err(e) => Err(e),
         }
     }
@@ -157,8 +164,11 @@ impl Utf8Str {
     /// ```
     #[inline]
     #[must_use]
+    #[allow(unsafe_code, reason = "the cast of a `str`, UTF-8 by its type")]
     pub const fn from_str(s: &str) -> &Self {
-        cast(s.as_bytes())
+        // SAFETY: `s` is a `&str`, so its bytes are UTF-8, as `cast`
+        // requires.
+        unsafe { cast(s.as_bytes()) }
     }
 
     /// Views `bytes` as a `Utf8Str` without checking them.
@@ -183,11 +193,12 @@ impl Utf8Str {
     #[must_use]
     #[allow(
         unsafe_code,
-        reason = "declaring an `unsafe fn`; the cast itself is in `cast`"
+        reason = "an `unsafe fn` that passes its caller's promise on to `cast`"
     )]
     pub const unsafe fn from_bytes_unchecked(bytes: &[u8]) -> &Self {
-        // The caller's promise is `cast`'s precondition.
-        cast(bytes)
+        // SAFETY: the caller of this `unsafe fn` promised that `bytes` is
+        // valid UTF-8 (see its `# Safety`), which is `cast`'s precondition.
+        unsafe { cast(bytes) }
     }
 
     /// Checks that `bytes` is UTF-8 and views them as a mutable `Utf8Str`.
@@ -211,9 +222,13 @@ impl Utf8Str {
     /// assert!(Utf8Str::from_bytes_mut(&mut [0xFF]).is_err());
     /// ```
     #[inline]
+    #[allow(unsafe_code, reason = "the cast, right after the check")]
     pub fn from_bytes_mut(bytes: &mut [u8]) -> Result<&mut Self, Utf8Error> {
         match crate::validate(bytes) {
-            Ok(()) => Ok(cast_mut(Checked::Bytes(bytes))),
+            // SAFETY: `crate::validate` returned `Ok` for these very bytes
+            // just above, so they are UTF-8, as `cast_mut` requires of
+            // `Checked::Bytes`.
+            Ok(()) => Ok(unsafe { cast_mut(Checked::Bytes(bytes)) }),
             Err(e) => Err(e),
         }
     }
@@ -232,8 +247,11 @@ impl Utf8Str {
     /// ```
     #[inline]
     #[must_use]
+    #[allow(unsafe_code, reason = "the cast of a `str`, UTF-8 by its type")]
     pub fn from_str_mut(s: &mut str) -> &mut Self {
-        cast_mut(Checked::Str(s))
+        // SAFETY: `s` is a `&mut str`, so UTF-8; `cast_mut` asks nothing of
+        // `Checked::Str`.
+        unsafe { cast_mut(Checked::Str(s)) }
     }
 
     /// Views `bytes` as a mutable `Utf8Str` without checking them.
@@ -258,11 +276,13 @@ impl Utf8Str {
     #[must_use]
     #[allow(
         unsafe_code,
-        reason = "declaring an `unsafe fn`; the cast itself is in `cast_mut`"
+        reason = "an `unsafe fn` that passes its caller's promise on to `cast_mut`"
     )]
     pub unsafe fn from_bytes_unchecked_mut(bytes: &mut [u8]) -> &mut Self {
-        // The caller's promise is `cast_mut`'s precondition.
-        cast_mut(Checked::Bytes(bytes))
+        // SAFETY: the caller of this `unsafe fn` promised that `bytes` is
+        // valid UTF-8 (see its `# Safety`), which is what `cast_mut` requires
+        // of `Checked::Bytes`.
+        unsafe { cast_mut(Checked::Bytes(bytes)) }
     }
 
     /// The text as a `str`.
@@ -419,8 +439,8 @@ impl<'a> TryFrom<&'a [u8]> for &'a Utf8Str {
 /// `cast_mut` takes either because neither converts to the other without
 /// `unsafe` (a `&mut str` cannot be viewed as `&mut [u8]` safely).
 enum Checked<'a> {
-    /// Checked by [`crate::validate`], or promised by the caller of an
-    /// `_unchecked` constructor.
+    /// UTF-8 by `cast_mut`'s precondition: checked by [`crate::validate`],
+    /// or promised by the caller of an `_unchecked` constructor.
     Bytes(&'a mut [u8]),
     /// UTF-8 because it is a `str`.
     Str(&'a mut str),
@@ -428,16 +448,16 @@ enum Checked<'a> {
 
 /// Views `bytes` as a `Utf8Str`: the module's one shared-reference cast.
 ///
-/// Precondition, kept by every caller in this module: `bytes` is UTF-8. It
-/// came from a `str` ([`Utf8Str::from_str`]), was accepted by
-/// [`crate::validate`] or [`decode::validate`] ([`Utf8Str::from_bytes`],
-/// [`Utf8Str::const_from_bytes`]), or the caller of
-/// [`Utf8Str::from_bytes_unchecked`] promised it.
+/// # Safety
+///
+/// `bytes` must be valid UTF-8, exactly as for
+/// [`core::str::from_utf8_unchecked`]: a `Utf8Str` is a `str`, and safe code
+/// reads it as one.
 #[inline]
 #[allow(unsafe_code, reason = "the one cast into `Utf8Str`")]
-const fn cast(bytes: &[u8]) -> &Utf8Str {
-    // SAFETY: `bytes` is UTF-8 (this function's precondition, established by
-    // every caller as listed above), as `from_utf8_unchecked` requires.
+const unsafe fn cast(bytes: &[u8]) -> &Utf8Str {
+    // SAFETY: `bytes` is UTF-8 (the caller's promise, see `# Safety`), as
+    // `from_utf8_unchecked` requires.
     // `Utf8Str` is `#[repr(transparent)]` over `str`, so a pointer to a `str`
     // is a valid pointer to a `Utf8Str` with the same address and length, and
     // the result borrows `bytes` for the same lifetime.
@@ -447,21 +467,22 @@ const fn cast(bytes: &[u8]) -> &Utf8Str {
 /// Views checked bytes or a `str` as a mutable `Utf8Str`: the module's one
 /// mutable cast.
 ///
-/// Precondition, kept by every caller in this module: bytes passed as
-/// [`Checked::Bytes`] are UTF-8 ([`Utf8Str::from_bytes_mut`] checked them with
-/// [`crate::validate`]; the caller of [`Utf8Str::from_bytes_unchecked_mut`]
-/// promised it).
+/// # Safety
+///
+/// Bytes passed as [`Checked::Bytes`] must be valid UTF-8, exactly as for
+/// [`core::str::from_utf8_unchecked_mut`]. A [`Checked::Str`] needs nothing
+/// more: it is UTF-8 by its type.
 #[inline]
 #[allow(unsafe_code, reason = "the one mutable cast into `Utf8Str`")]
-fn cast_mut(checked: Checked<'_>) -> &mut Utf8Str {
+unsafe fn cast_mut(checked: Checked<'_>) -> &mut Utf8Str {
     let raw: *mut [u8] = match checked {
         Checked::Bytes(bytes) => ptr::from_mut(bytes),
         Checked::Str(s) => ptr::from_mut(s) as *mut [u8],
     };
     // SAFETY: `raw` comes from a live `&mut` whose lifetime the result
     // inherits, so it is valid, aligned and unaliased. Its bytes are UTF-8:
-    // a `str`'s always are, and `Checked::Bytes` are by this function's
-    // precondition. `str` has the layout of `[u8]`, and `Utf8Str` is
+    // a `str`'s always are, and `Checked::Bytes` are by the caller's promise
+    // (see `# Safety`). `str` has the layout of `[u8]`, and `Utf8Str` is
     // `#[repr(transparent)]` over `str`, so the pointer is a valid
     // `*mut Utf8Str` with the same address and length.
     unsafe { &mut *(raw as *mut Utf8Str) }

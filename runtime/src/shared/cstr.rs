@@ -14,6 +14,12 @@ use super::error::Utf8Error;
 /// sequence before it), so only a NUL *before* the first UTF-8 error can beat
 /// it; and a terminator is only missing when the bytes are UTF-8 without any
 /// NUL.
+///
+/// When `utf8` is the verdict on these `bytes`, `Ok` means exactly: `utf8`
+/// is `Ok`, the last byte is 00 and no other byte is. `Utf8CStr`'s
+/// constructors cast on that without looking again, so it is part of the
+/// contract, not a detail. (A NUL is accepted only as the last byte and only
+/// before `end`, and an error's `valid_up_to` is below the length.)
 pub const fn check(bytes: &[u8], utf8: Result<(), Utf8Error>) -> Result<(), CStrError> {
     let end = match utf8 {
         Ok(()) => bytes.len(),

@@ -7,6 +7,17 @@ use core::arch::x86_64::{
     _mm256_testz_si256, _mm256_xor_si256,
 };
 
+/// Every target feature the kernel is compiled with, including those that
+/// `avx2` implies, which the code uses (`vptest` is AVX, and the 16-byte
+/// pieces of the tail are SSSE3): the string each
+/// `#[target_feature]` and macro invocation below repeats (an attribute
+/// needs a literal), and the features [`super::avx2_available`] detects one
+/// by one, because CPUID does not promise the implied ones to a CPU, or a
+/// VM, that reports AVX2. The tests in `super`, its only readers, hold the
+/// three to agree.
+#[cfg(test)]
+pub(super) const FEATURES: &str = "sse3,ssse3,sse4.1,sse4.2,avx,avx2";
+
 type V = __m256i;
 const LANES: usize = 32;
 /// Vectors per group: 64 bytes.
@@ -14,7 +25,7 @@ const VECTORS: usize = 2;
 
 /// A vector from four little-endian words, in registers.
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn from_words(w: [u64; 4]) -> V {
     _mm256_set_epi64x(
         w[3].cast_signed(),
@@ -27,7 +38,7 @@ fn from_words(w: [u64; 4]) -> V {
 /// Vector `i` of a rest of 16 to 63 bytes: two 16-byte pieces
 /// ([`super::tail_piece`]); `None` under 16 bytes.
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
     Some(_mm256_set_m128i(
         super::tail_piece(rest, 2 * i + 1)?,
@@ -38,25 +49,25 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
 /// The 32 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn prev1(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<15>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn prev2(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<14>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
 #[inline]
-#[target_feature(enable = "avx2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn prev3(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<13>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
 x86_primitives!(
-    features: "avx2",
+    features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2",
     loadu: _mm256_loadu_si256,
     set1: _mm256_set1_epi8,
     or: _mm256_or_si256,
@@ -70,4 +81,4 @@ x86_primitives!(
     testz: _mm256_testz_si256,
 );
 
-lookup_algorithm!(features: "avx2");
+lookup_algorithm!(features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2");

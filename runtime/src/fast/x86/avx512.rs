@@ -19,6 +19,18 @@ use crate::fast::tables::{
     incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW, THIRD_BYTE_BIAS,
 };
 
+/// Every target feature the kernel is compiled with, including those that
+/// AVX-512 F, BW and VBMI imply, which the compiler is free to use: the
+/// string each `#[target_feature]` below repeats (an attribute needs a
+/// literal), and the features [`super::avx512_available`] detects one by
+/// one, because CPUID does not promise the implied ones to a CPU, or a VM,
+/// that reports AVX-512 (FMA and F16C in particular, which Rust's `avx512f`
+/// implies and Intel's does not). The tests in `super`, its only readers,
+/// hold the three to agree.
+#[cfg(test)]
+pub(super) const FEATURES: &str =
+    "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi";
+
 const BLOCK: usize = 64;
 /// Four blocks: the unit in which ASCII is skipped and errors are tested.
 const GROUP: usize = 4 * BLOCK;
@@ -79,7 +91,7 @@ struct Carry {
 }
 
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn load(table: &Table) -> __m512i {
     // SAFETY: a `Table` is 64 readable bytes.
     unsafe { _mm512_loadu_si512(table.0.as_ptr().cast()) }
@@ -87,7 +99,9 @@ fn load(table: &Table) -> __m512i {
 
 impl Consts {
     #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
     fn new() -> Self {
         Self {
             prev_high: load(&PREV_HIGH_64),
@@ -112,7 +126,9 @@ impl Consts {
     /// `leads` marks each byte that is itself at least E0 or follows one at
     /// least F0, and one shift by two lines the marks up.
     #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
     fn step(&self, errors: __m512i, input: __m512i, carry: Carry) -> (__m512i, Carry) {
         let prev1 = _mm512_permutex2var_epi8(carry.bytes, self.shift1, input);
         // `vpermb` reads the low six bits of each index: bits 4 and 5 are
@@ -141,7 +157,9 @@ impl Consts {
 
     /// Whether a block ends inside a sequence.
     #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
     fn ends_inside_sequence(&self, block: __m512i) -> bool {
         let cut = _mm512_subs_epu8(block, self.incomplete_max);
         _mm512_test_epi8_mask(cut, cut) != 0
@@ -152,14 +170,14 @@ impl Consts {
 ///
 /// `ptr` must have 64 readable bytes.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 unsafe fn load_bytes(ptr: *const u8) -> __m512i {
     // SAFETY: the caller's promise.
     unsafe { _mm512_loadu_si512(ptr.cast()) }
 }
 
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn any(v: __m512i) -> bool {
     _mm512_test_epi8_mask(v, v) != 0
 }
@@ -171,14 +189,14 @@ fn any(v: __m512i) -> bool {
 /// byte that fails to continue it, at most three bytes on), so the
 /// reference decoder has only those bytes to read.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn first_flagged(v: __m512i) -> Option<usize> {
     let mask = _mm512_test_epi8_mask(v, v);
     (mask != 0).then_some(mask.trailing_zeros() as usize)
 }
 
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn is_ascii(v: __m512i) -> bool {
     _mm512_movepi8_mask(v) == 0
 }
@@ -194,7 +212,7 @@ fn is_ascii(v: __m512i) -> bool {
 /// # Safety
 ///
 /// The CPU must have AVX-512 F, BW and VBMI.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
     let zero = _mm512_setzero_si512();
     let len = bytes.len();
@@ -312,7 +330,7 @@ pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
 
 /// [`check`] for up to 64 bytes: one masked load, one step.
 #[inline]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn check_short(bytes: &[u8]) -> Option<usize> {
     let len = bytes.len();
     let zero = _mm512_setzero_si512();
@@ -342,7 +360,7 @@ fn check_short(bytes: &[u8]) -> Option<usize> {
 /// The offset in a group of its first flagged byte (the error path: the
 /// group is checked again a block at a time).
 #[cold]
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn first_flagged_in_group(c: &Consts, blocks: &[__m512i; 4], mut carry: Carry) -> usize {
     let zero = _mm512_setzero_si512();
     for (k, &block) in blocks.iter().enumerate() {

@@ -8,14 +8,20 @@
 //!
 //! What the CPU has is found at run time in both builds. With `std`, by
 //! `is_x86_feature_detected!`. Without `std`, by [`cpu_features`], which
-//! asks the CPU the way std does: CPUID leaf 1 for SSE4.2, AVX and whether
-//! the OS lets programs use XGETBV (OSXSAVE); XGETBV for whether the OS
-//! saves the YMM registers (AVX, AVX2) and the opmask and ZMM registers
-//! (AVX-512) on a context switch, without which a program must not use
-//! those registers whatever the CPU supports; and leaf 7 for AVX2 and AVX-512 F, BW and VBMI. A feature
+//! asks the CPU the way std does: CPUID leaf 1 for SSE3, SSSE3, SSE4.1,
+//! SSE4.2, FMA, F16C, AVX and whether the OS lets programs use XGETBV
+//! (OSXSAVE); XGETBV for whether the OS saves the YMM registers (AVX, AVX2,
+//! FMA) and the opmask and ZMM registers (AVX-512) on a context switch,
+//! without which a program must not use those registers whatever the CPU
+//! supports; and leaf 7 for AVX2 and AVX-512 F, BW and VBMI. A feature
 //! enabled at compile time (`-C target-cpu=…`) counts as found without
 //! asking, as it does for `is_x86_feature_detected!`; inside an SGX enclave,
 //! where CPUID is not allowed, only those count.
+//!
+//! A kernel may run only where every feature it is compiled with is found,
+//! and that includes the features its `#[target_feature]` implies: each
+//! kernel module's `FEATURES` lists them all, and the tests below hold its
+//! attributes and the `*_available` function that guards it to that list.
 
 // The macro that writes the x86 kernels' primitives comes first.
 #[macro_use]
@@ -27,7 +33,7 @@ pub(super) mod sse42;
 use core::arch::x86_64::{
     __cpuid_count, __m128i, _mm_loadu_si128, _mm_shuffle_epi8, _xgetbv, CpuidResult,
 };
-use core::sync::atomic::{AtomicPtr, AtomicU8, Ordering};
+use core::sync::atomic::{AtomicPtr, AtomicU16, Ordering};
 
 use super::Kernel;
 
@@ -53,16 +59,38 @@ macro_rules! detected {
     }};
 }
 
+/// Whether the CPU has every feature in `avx512::FEATURES`.
 pub(super) fn avx512_available() -> bool {
-    detected!("avx512f" => avx512f, "avx512bw" => avx512bw, "avx512vbmi" => avx512vbmi)
+    detected!(
+        "sse3" => sse3,
+        "ssse3" => ssse3,
+        "sse4.1" => sse41,
+        "sse4.2" => sse42,
+        "avx" => avx,
+        "avx2" => avx2,
+        "fma" => fma,
+        "f16c" => f16c,
+        "avx512f" => avx512f,
+        "avx512bw" => avx512bw,
+        "avx512vbmi" => avx512vbmi
+    )
 }
 
+/// Whether the CPU has every feature in `avx2::FEATURES`.
 pub(super) fn avx2_available() -> bool {
-    detected!("avx2" => avx2)
+    detected!(
+        "sse3" => sse3,
+        "ssse3" => ssse3,
+        "sse4.1" => sse41,
+        "sse4.2" => sse42,
+        "avx" => avx,
+        "avx2" => avx2
+    )
 }
 
+/// Whether the CPU has every feature in `sse42::FEATURES`.
 pub(super) fn sse42_available() -> bool {
-    detected!("sse4.2" => sse42)
+    detected!("sse3" => sse3, "ssse3" => ssse3, "sse4.1" => sse41, "sse4.2" => sse42)
 }
 
 /// The best kernel for this CPU.
@@ -144,12 +172,23 @@ pub(super) fn check(bytes: &[u8]) -> Option<usize> {
     reason = "one flag per CPU feature, as independent as the CPUID bits"
 )]
 pub struct CpuFeatures {
+    /// SSE3.
+    pub sse3: bool,
+    /// SSSE3.
+    pub ssse3: bool,
+    /// SSE4.1.
+    pub sse41: bool,
     /// SSE4.2.
     pub sse42: bool,
     /// AVX, and the OS saves the YMM registers.
     pub avx: bool,
     /// AVX2 (and AVX).
     pub avx2: bool,
+    /// FMA, and the OS saves the YMM registers.
+    pub fma: bool,
+    /// F16C: the CPUID bit alone, as std reports it (every kernel that
+    /// needs it also needs AVX, which checks the OS).
+    pub f16c: bool,
     /// AVX-512 Foundation, and the OS saves the opmask and ZMM registers
     /// (and AVX).
     pub avx512f: bool,
@@ -161,33 +200,48 @@ pub struct CpuFeatures {
 
 impl CpuFeatures {
     /// The flags as bits, in field order.
-    const fn to_bits(self) -> u8 {
-        (self.sse42 as u8)
-            | ((self.avx as u8) << 1)
-            | ((self.avx2 as u8) << 2)
-            | ((self.avx512f as u8) << 3)
-            | ((self.avx512bw as u8) << 4)
-            | ((self.avx512vbmi as u8) << 5)
+    const fn to_bits(self) -> u16 {
+        (self.sse3 as u16)
+            | ((self.ssse3 as u16) << 1)
+            | ((self.sse41 as u16) << 2)
+            | ((self.sse42 as u16) << 3)
+            | ((self.avx as u16) << 4)
+            | ((self.avx2 as u16) << 5)
+            | ((self.fma as u16) << 6)
+            | ((self.f16c as u16) << 7)
+            | ((self.avx512f as u16) << 8)
+            | ((self.avx512bw as u16) << 9)
+            | ((self.avx512vbmi as u16) << 10)
     }
 
     /// The inverse of [`Self::to_bits`].
-    const fn from_bits(bits: u8) -> Self {
+    const fn from_bits(bits: u16) -> Self {
         CpuFeatures {
-            sse42: bits & 1 != 0,
-            avx: bits & (1 << 1) != 0,
-            avx2: bits & (1 << 2) != 0,
-            avx512f: bits & (1 << 3) != 0,
-            avx512bw: bits & (1 << 4) != 0,
-            avx512vbmi: bits & (1 << 5) != 0,
+            sse3: bits & 1 != 0,
+            ssse3: bits & (1 << 1) != 0,
+            sse41: bits & (1 << 2) != 0,
+            sse42: bits & (1 << 3) != 0,
+            avx: bits & (1 << 4) != 0,
+            avx2: bits & (1 << 5) != 0,
+            fma: bits & (1 << 6) != 0,
+            f16c: bits & (1 << 7) != 0,
+            avx512f: bits & (1 << 8) != 0,
+            avx512bw: bits & (1 << 9) != 0,
+            avx512vbmi: bits & (1 << 10) != 0,
         }
     }
 
     /// The features enabled at compile time.
     const fn compiled() -> Self {
         CpuFeatures {
+            sse3: cfg!(target_feature = "sse3"),
+            ssse3: cfg!(target_feature = "ssse3"),
+            sse41: cfg!(target_feature = "sse4.1"),
             sse42: cfg!(target_feature = "sse4.2"),
             avx: cfg!(target_feature = "avx"),
             avx2: cfg!(target_feature = "avx2"),
+            fma: cfg!(target_feature = "fma"),
+            f16c: cfg!(target_feature = "f16c"),
             avx512f: cfg!(target_feature = "avx512f"),
             avx512bw: cfg!(target_feature = "avx512bw"),
             avx512vbmi: cfg!(target_feature = "avx512vbmi"),
@@ -197,8 +251,8 @@ impl CpuFeatures {
 
 /// [`CpuFeatures::to_bits`] of what [`cpu_features`] found, plus
 /// `KNOWN`; 0 until the first call.
-static FEATURES: AtomicU8 = AtomicU8::new(0);
-const KNOWN: u8 = 0x80;
+static FOUND: AtomicU16 = AtomicU16::new(0);
+const KNOWN: u16 = 0x8000;
 
 /// What the CPU has, asked once (see the module docs) and remembered.
 ///
@@ -208,7 +262,7 @@ const KNOWN: u8 = 0x80;
 #[doc(hidden)]
 #[must_use]
 pub fn cpu_features() -> CpuFeatures {
-    let bits = FEATURES.load(Ordering::Relaxed);
+    let bits = FOUND.load(Ordering::Relaxed);
     if bits & KNOWN != 0 {
         return CpuFeatures::from_bits(bits);
     }
@@ -218,7 +272,7 @@ pub fn cpu_features() -> CpuFeatures {
         ask_cpu()
     };
     // Threads that race here store the same bits.
-    FEATURES.store(found.to_bits() | KNOWN, Ordering::Relaxed);
+    FOUND.store(found.to_bits() | KNOWN, Ordering::Relaxed);
     found
 }
 
@@ -247,7 +301,11 @@ fn ask_cpu() -> CpuFeatures {
         return found;
     }
     let leaf1 = cpuid(1, 0);
+    found.sse3 = bit(leaf1.ecx, 0);
+    found.ssse3 = bit(leaf1.ecx, 9);
+    found.sse41 = bit(leaf1.ecx, 19);
     found.sse42 = bit(leaf1.ecx, 20);
+    found.f16c = bit(leaf1.ecx, 29);
     // XCR0: which register state the OS saves and restores. Readable only
     // once the OS has set CR4.OSXSAVE, which CPUID.1:ECX[27] reflects.
     let xcr0 = if bit(leaf1.ecx, 27) {
@@ -265,6 +323,7 @@ fn ask_cpu() -> CpuFeatures {
     let ymm_saved = xcr0 & 0b110 == 0b110;
     let avx512_state_saved = xcr0 & 0b1110_0000 == 0b1110_0000;
     found.avx = ymm_saved && bit(leaf1.ecx, 28);
+    found.fma = ymm_saved && bit(leaf1.ecx, 12);
     if max_leaf >= 7 {
         let leaf7 = cpuid(7, 0);
         found.avx2 = found.avx && bit(leaf7.ebx, 5);
@@ -308,9 +367,14 @@ mod tests {
     fn std_features() -> CpuFeatures {
         use std::arch::is_x86_feature_detected as has;
         CpuFeatures {
+            sse3: has!("sse3"),
+            ssse3: has!("ssse3"),
+            sse41: has!("sse4.1"),
             sse42: has!("sse4.2"),
             avx: has!("avx"),
             avx2: has!("avx2"),
+            fma: has!("fma"),
+            f16c: has!("f16c"),
             avx512f: has!("avx512f"),
             avx512bw: has!("avx512bw"),
             avx512vbmi: has!("avx512vbmi"),
@@ -325,14 +389,32 @@ mod tests {
         assert_eq!(ask_cpu(), std_features());
     }
 
+    /// Whether `has` includes every feature in a comma-separated list.
+    fn has_all(has: CpuFeatures, features: &str) -> bool {
+        features.split(',').all(|feature| match feature {
+            "sse3" => has.sse3,
+            "ssse3" => has.ssse3,
+            "sse4.1" => has.sse41,
+            "sse4.2" => has.sse42,
+            "avx" => has.avx,
+            "avx2" => has.avx2,
+            "fma" => has.fma,
+            "f16c" => has.f16c,
+            "avx512f" => has.avx512f,
+            "avx512bw" => has.avx512bw,
+            "avx512vbmi" => has.avx512vbmi,
+            other => panic!("{other:?} is not a field of CpuFeatures"),
+        })
+    }
+
     #[test]
     fn the_best_available_kernel_is_selected() {
         let has = std_features();
-        let want = if has.avx512f && has.avx512bw && has.avx512vbmi {
+        let want = if has_all(has, avx512::FEATURES) {
             Kernel::Avx512
-        } else if has.avx2 {
+        } else if has_all(has, avx2::FEATURES) {
             Kernel::Avx2
-        } else if has.sse42 {
+        } else if has_all(has, sse42::FEATURES) {
             Kernel::Sse42
         } else {
             Kernel::Swar
@@ -341,8 +423,8 @@ mod tests {
         assert_eq!(best(), want);
         assert_eq!(Kernel::selected(), want);
         assert_eq!(avx512_available(), want == Kernel::Avx512);
-        assert_eq!(Kernel::Avx2.is_available(), has.avx2);
-        assert_eq!(Kernel::Sse42.is_available(), has.sse42);
+        assert_eq!(Kernel::Avx2.is_available(), has_all(has, avx2::FEATURES));
+        assert_eq!(Kernel::Sse42.is_available(), has_all(has, sse42::FEATURES));
         // And the kernel `check` runs is that one (it answers as that
         // kernel does, error offsets included, once `detect` has run).
         let text = "Grüße, 世界 😀 — ".repeat(40);
@@ -356,5 +438,262 @@ mod tests {
             assert_eq!(check(&bytes), want_answer, "0xFF at {at}, again");
             bytes[at] = saved;
         }
+    }
+
+    // ---------------------------------------------------------------------
+    // Each kernel's target features: stated in its `FEATURES`, and held to
+    // its attributes and its detection here, since `#[target_feature]`
+    // takes only a literal and `is_x86_feature_detected!` only literals.
+    // ---------------------------------------------------------------------
+
+    /// A kernel's module: its `FEATURES`, its source, and the function in
+    /// this file that says whether the CPU can run it.
+    struct KernelSource {
+        name: &'static str,
+        features: &'static str,
+        source: &'static str,
+        available: &'static str,
+    }
+
+    const KERNELS: [KernelSource; 3] = [
+        KernelSource {
+            name: "avx512",
+            features: avx512::FEATURES,
+            source: include_str!("avx512.rs"),
+            available: "avx512_available",
+        },
+        KernelSource {
+            name: "avx2",
+            features: avx2::FEATURES,
+            source: include_str!("avx2.rs"),
+            available: "avx2_available",
+        },
+        KernelSource {
+            name: "sse42",
+            features: sse42::FEATURES,
+            source: include_str!("sse42.rs"),
+            available: "sse42_available",
+        },
+    ];
+
+    /// This file, where the detection and `tail_piece` are.
+    const MOD_RS: &str = include_str!("mod.rs");
+
+    /// What each feature implies when a `#[target_feature]` enables it, as
+    /// rustc's table has it (`compiler/rustc_target/src/target_features.rs`),
+    /// for every feature a kernel here names; copied by hand, so a feature
+    /// new to a kernel must be added here with its implications. A kernel
+    /// may use what a feature implies, so its `FEATURES` must list that too.
+    const IMPLIES: [(&str, &[&str]); 11] = [
+        ("sse3", &["sse2"]),
+        ("ssse3", &["sse3"]),
+        ("sse4.1", &["ssse3"]),
+        ("sse4.2", &["sse4.1"]),
+        ("avx", &["sse4.2"]),
+        ("avx2", &["avx"]),
+        ("fma", &["avx"]),
+        ("f16c", &["avx"]),
+        ("avx512f", &["avx2", "fma", "f16c"]),
+        ("avx512bw", &["avx512f"]),
+        ("avx512vbmi", &["avx512bw"]),
+    ];
+
+    /// Part of every x86-64 target, so never detected.
+    const BASELINE: [&str; 2] = ["sse", "sse2"];
+    const _: () = assert!(
+        cfg!(all(target_feature = "sse", target_feature = "sse2")),
+        "BASELINE is not compiled in"
+    );
+
+    /// What follows each `marker` in `source`, with its line number: the
+    /// text of a string literal if one comes next (whitespace and line
+    /// breaks skipped, as rustfmt may wrap), else everything up to `end`;
+    /// `None` for a literal that is never closed.
+    fn values_after<'a>(
+        source: &'a str,
+        marker: &str,
+        end: char,
+    ) -> std::vec::Vec<(usize, Option<&'a str>)> {
+        source
+            .match_indices(marker)
+            .map(|(at, _)| {
+                let line = source[..at].matches('\n').count() + 1;
+                let rest = source[at + marker.len()..].trim_start();
+                let value = match rest.strip_prefix('"') {
+                    Some(quoted) => quoted.find('"').map(|close| &quoted[..close]),
+                    None => Some(rest[..rest.find(end).unwrap_or(rest.len())].trim()),
+                };
+                (line, value)
+            })
+            .collect()
+    }
+
+    /// What each `#[target_feature(enable = …)]` in `source` enables.
+    fn target_features(source: &str) -> std::vec::Vec<(usize, Option<&str>)> {
+        values_after(source, "target_feature(", ')')
+            .into_iter()
+            .map(|(line, value)| {
+                let enabled = value
+                    .and_then(|v| v.strip_prefix("enable"))
+                    .and_then(|v| v.trim_start().strip_prefix('='))
+                    .map(str::trim)
+                    .and_then(|v| match v.strip_prefix('"') {
+                        Some(quoted) => quoted.strip_suffix('"'),
+                        None => Some(v),
+                    });
+                (line, enabled)
+            })
+            .collect()
+    }
+
+    /// The feature names, sorted, of a comma-separated list.
+    fn names(list: &str) -> std::vec::Vec<&str> {
+        let mut names: std::vec::Vec<&str> = list.split(',').collect();
+        names.sort_unstable();
+        names
+    }
+
+    /// The names `detected!` is given in `fn {available}` in this file.
+    fn detected_names(available: &str) -> std::vec::Vec<&'static str> {
+        let header = std::format!("pub(super) fn {available}() -> bool {{");
+        assert_eq!(
+            MOD_RS.matches(&header).count(),
+            1,
+            "x86/mod.rs: expected one `{header}`"
+        );
+        let body = &MOD_RS[MOD_RS.find(&header).unwrap_or(0)..];
+        let body = &body[..body.find("\n}").expect("the function's closing brace")];
+        let call = &body[body.find("detected!(").expect("a `detected!` call")..];
+        let mut found: std::vec::Vec<&str> = call.split('"').skip(1).step_by(2).collect();
+        found.sort_unstable();
+        found
+    }
+
+    /// Where `kernel`'s `FEATURES` differs from what one of its
+    /// `#[target_feature]` attributes or macro invocations enables, from
+    /// what those features imply, from what `tail_piece` enables if the
+    /// kernel calls it, or from what its `*_available` function detects.
+    fn kernel_problems(kernel: &KernelSource) -> std::vec::Vec<std::string::String> {
+        let KernelSource {
+            name,
+            features,
+            source,
+            available,
+        } = *kernel;
+        let mut problems = std::vec::Vec::new();
+        let file = std::format!("x86/{name}.rs");
+        let attributes = target_features(source);
+        let invocations = values_after(source, "features:", ',');
+        let macros = source.matches("x86_primitives!(").count()
+            + source.matches("lookup_algorithm!(").count();
+        if invocations.len() != macros {
+            problems.push(std::format!(
+                "kernel {name}: {file} has {macros} kernel macro invocations but \
+                 {} `features: \"…\"` arguments",
+                invocations.len()
+            ));
+        }
+        if attributes.is_empty() {
+            problems.push(std::format!(
+                "kernel {name}: {file} has no #[target_feature]"
+            ));
+        }
+        for (line, got) in attributes.iter().chain(&invocations) {
+            match got {
+                None => problems.push(std::format!(
+                    "kernel {name}: {file}:{line}: cannot read what this enables; \
+                     write `#[target_feature(enable = \"…\")]` or `features: \"…\"`"
+                )),
+                Some(got) if *got != features => problems.push(std::format!(
+                    "kernel {name}: {file}:{line} enables \"{got}\", \
+                     but {name}::FEATURES is \"{features}\""
+                )),
+                Some(_) => {}
+            }
+        }
+        let mut unique = names(features);
+        unique.dedup();
+        if unique.len() != names(features).len() {
+            problems.push(std::format!(
+                "kernel {name}: {name}::FEATURES names a feature twice: \"{features}\""
+            ));
+        }
+        // Closed under implication.
+        for feature in names(features) {
+            match IMPLIES.iter().find(|(f, _)| *f == feature) {
+                None => problems.push(std::format!(
+                    "kernel {name}: feature \"{feature}\" of {name}::FEATURES is not in \
+                     IMPLIES; add what rustc makes it imply"
+                )),
+                Some((_, implied)) => {
+                    for needed in *implied {
+                        if !BASELINE.contains(needed) && !names(features).contains(needed) {
+                            problems.push(std::format!(
+                                "kernel {name}: \"{feature}\" implies \"{needed}\", \
+                                 which {name}::FEATURES does not list, so nothing detects it"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        // What `tail_piece` enables, where the kernel calls it.
+        if source.contains("tail_piece(") {
+            let marker = "fn tail_piece(";
+            let before = &MOD_RS[..MOD_RS.find(marker).expect("tail_piece in x86/mod.rs")];
+            let (_, piece) = *target_features(before)
+                .last()
+                .expect("tail_piece's #[target_feature]");
+            for needed in names(piece.expect("tail_piece's features, as a string")) {
+                if !names(features).contains(&needed) {
+                    problems.push(std::format!(
+                        "kernel {name}: calls tail_piece, which enables \"{needed}\", \
+                         but {name}::FEATURES does not list it"
+                    ));
+                }
+            }
+        }
+        // Detection checks exactly these features.
+        let detected = detected_names(available);
+        let stated = names(features);
+        for missing in stated.iter().filter(|f| !detected.contains(*f)) {
+            problems.push(std::format!(
+                "kernel {name}: {available}() does not detect \"{missing}\", \
+                 which {name}::FEATURES enables"
+            ));
+        }
+        for extra in detected.iter().filter(|f| !stated.contains(*f)) {
+            problems.push(std::format!(
+                "kernel {name}: {available}() detects \"{extra}\", \
+                 which {name}::FEATURES does not list"
+            ));
+        }
+        problems
+    }
+
+    /// Each kernel's target features are stated once, in its `FEATURES`,
+    /// and everything that enables or detects them agrees.
+    #[test]
+    fn kernel_target_features_are_stated_once() {
+        let mut problems: std::vec::Vec<_> = KERNELS.iter().flat_map(kernel_problems).collect();
+        // The shared macros take the kernel's string and add none of their own.
+        for (file, source) in [
+            ("x86/lookup.rs", include_str!("lookup.rs")),
+            ("lookup.rs", include_str!("../lookup.rs")),
+        ] {
+            for (line, enabled) in target_features(source) {
+                if enabled != Some("$features") {
+                    problems.push(std::format!(
+                        "{file}:{line}: a #[target_feature] that does not enable \
+                         the kernel's `$features`"
+                    ));
+                }
+            }
+        }
+        assert!(
+            problems.is_empty(),
+            "kernel target features disagree:\n  {}",
+            problems.join("\n  ")
+        );
     }
 }

@@ -6,6 +6,16 @@ use core::arch::x86_64::{
     _mm_testz_si128, _mm_xor_si128,
 };
 
+/// Every target feature the kernel is compiled with, including those that
+/// `sse4.2` implies, which the code uses (`pshufb` and `palignr` are SSSE3,
+/// `ptest` SSE4.1): the string each `#[target_feature]` and macro invocation
+/// below repeats (an attribute needs a literal), and the features
+/// [`super::sse42_available`] detects one by one, because CPUID does not
+/// promise the implied ones to a CPU, or a VM, that reports SSE4.2. The
+/// tests in `super`, its only readers, hold the three to agree.
+#[cfg(test)]
+pub(super) const FEATURES: &str = "sse3,ssse3,sse4.1,sse4.2";
+
 type V = __m128i;
 const LANES: usize = 16;
 /// Vectors per group: 32 bytes.
@@ -13,7 +23,7 @@ const VECTORS: usize = 2;
 
 /// A vector from two little-endian words, in registers.
 #[inline]
-#[target_feature(enable = "sse4.2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn from_words(w: [u64; 2]) -> V {
     _mm_set_epi64x(w[1].cast_signed(), w[0].cast_signed())
 }
@@ -21,7 +31,7 @@ fn from_words(w: [u64; 2]) -> V {
 /// Vector `i` of a rest of 16 to 31 bytes ([`super::tail_piece`]); `None`
 /// under 16 bytes.
 #[inline]
-#[target_feature(enable = "sse4.2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
     super::tail_piece(rest, i)
 }
@@ -29,25 +39,25 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two and three).
 #[inline]
-#[target_feature(enable = "sse4.2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn prev1(input: V, prev: V) -> V {
     _mm_alignr_epi8::<15>(input, prev)
 }
 
 #[inline]
-#[target_feature(enable = "sse4.2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn prev2(input: V, prev: V) -> V {
     _mm_alignr_epi8::<14>(input, prev)
 }
 
 #[inline]
-#[target_feature(enable = "sse4.2")]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn prev3(input: V, prev: V) -> V {
     _mm_alignr_epi8::<13>(input, prev)
 }
 
 x86_primitives!(
-    features: "sse4.2",
+    features: "sse3,ssse3,sse4.1,sse4.2",
     loadu: _mm_loadu_si128,
     set1: _mm_set1_epi8,
     or: _mm_or_si128,
@@ -61,4 +71,4 @@ x86_primitives!(
     testz: _mm_testz_si128,
 );
 
-lookup_algorithm!(features: "sse4.2");
+lookup_algorithm!(features: "sse3,ssse3,sse4.1,sse4.2");
