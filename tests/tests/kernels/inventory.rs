@@ -62,9 +62,10 @@ fn kernel_inventory() {
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     assert_eq!(selected, Kernel::Neon, "aarch64 selects the NEON kernel");
     println!(
-        "available kernels: {:?}; selected: {}",
+        "available kernels: {:?}; selected: {}\n{}",
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>(),
-        selected.name()
+        selected.name(),
+        skipped_line()
     );
     for input in [&b""[..], b"a", b"\xC3\xA9", b"\xFF", b"\xE2\x82"] {
         assert_eq!(
