@@ -79,6 +79,42 @@ pub(crate) fn available_kernels() -> Vec<Kernel> {
     kernels
 }
 
+/// Whether `kernel` is written for the architecture these tests run on.
+fn for_this_architecture(kernel: Kernel) -> bool {
+    match kernel {
+        Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => cfg!(target_arch = "x86_64"),
+        Kernel::Neon => cfg!(target_arch = "aarch64"),
+        _ => true,
+    }
+}
+
+/// What a run on this machine leaves out, as one line: the kernels of this
+/// architecture that the CPU lacks (their code is not exercised here, and a
+/// suite passes without them), then those of other architectures.
+///
+/// Every suite prints it, and so does `kernel_inventory`, which CI runs
+/// with `--nocapture` so that its log names them: a pass must not look like
+/// it covered a kernel that never ran.
+pub(crate) fn skipped_line() -> String {
+    let names = |wanted: fn(Kernel) -> bool| -> String {
+        let names: Vec<&str> = Kernel::ALL
+            .into_iter()
+            .filter(|&k| !k.is_available() && wanted(k))
+            .map(Kernel::name)
+            .collect();
+        if names.is_empty() {
+            "none".to_owned()
+        } else {
+            names.join(" ")
+        }
+    };
+    format!(
+        "SKIPPED (CPU lacks them): {}; not for this architecture: {}",
+        names(for_this_architecture),
+        names(|k| !for_this_architecture(k))
+    )
+}
+
 /// Runs inputs through every available kernel and collects disagreements.
 #[derive(Debug)]
 pub(crate) struct Checker {
@@ -239,17 +275,19 @@ impl Checker {
         }
     }
 
-    /// Prints the count and time, and fails with the collected messages.
+    /// Prints the count and time and the kernels left out, and fails with
+    /// the collected messages.
     pub(crate) fn finish(mut self, what: &str, started: Instant) {
         let names: Vec<&str> = self.kernels.iter().map(|k| k.name()).collect();
         println!(
-            "{what}: {} inputs ({} bytes) x {} kernels [{}] in {:.2?}, {} failed checks",
+            "{what}: {} inputs ({} bytes) x {} kernels [{}] in {:.2?}, {} failed checks\n{what}: {}",
             self.inputs,
             self.bytes,
             names.len(),
             names.join(" "),
             started.elapsed(),
-            self.mismatches
+            self.mismatches,
+            skipped_line()
         );
         assert!(self.inputs > 0, "{what}: no inputs were checked");
         if self.mismatches > 0 {

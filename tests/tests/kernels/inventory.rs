@@ -1,10 +1,201 @@
 //! The kernels themselves: which ones this machine has, and which one is selected.
+//!
+//! `Kernel::is_available` is std's `is_x86_feature_detected!` (or, without
+//! `std`, the core's own CPUID and XGETBV), so comparing the two proves
+//! nothing. What it is held to here is a source that shares no code with
+//! either: the CPU flags the Linux kernel lists in `/proc/cpuinfo`, which
+//! also leaves out a feature whose registers the OS does not save (AVX,
+//! AVX-512), as the detection must. Where that file is missing or has no
+//! flags, the test says so and checks the rest.
+//!
+//! Under an emulator (QEMU, valgrind) the program's CPUID can hide
+//! features that the host's `/proc/cpuinfo` lists. A feature detected but
+//! not listed always fails; one listed but not detected fails unless
+//! `UTF8LIT_EMULATED_CPU` is set, and then the test prints it.
 
 use super::*;
 
 // ---------------------------------------------------------------------------
 // The kernels themselves
 // ---------------------------------------------------------------------------
+
+/// The flags named by `key` (`flags` on x86-64, `Features` on aarch64) that
+/// every processor in `/proc/cpuinfo` lists (a process may run on any of
+/// them); `None` when the file or the lines are missing.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+fn cpuinfo_flags(key: &str) -> Option<BTreeSet<String>> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .filter_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            (name.trim() == key).then(|| {
+                value
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .collect::<BTreeSet<_>>()
+            })
+        })
+        .reduce(|all, these| all.intersection(&these).cloned().collect())
+}
+
+/// The x86-64 kernels, best first, with the `/proc/cpuinfo` flags of every
+/// feature their `#[target_feature]`s name or imply, down to SSSE3 (the
+/// `pshufb` of the short-input tail), as Linux spells them.
+/// Set (to anything) when the tests run under an emulator or a sandbox
+/// whose CPUID hides features that the host's `/proc/cpuinfo` lists.
+#[cfg(target_arch = "x86_64")]
+const EMULATED: &str = "UTF8LIT_EMULATED_CPU";
+
+#[cfg(target_arch = "x86_64")]
+const X86_NEEDS: [(Kernel, &[&str]); 3] = [
+    (
+        Kernel::Avx512,
+        &[
+            "avx512f",
+            "avx512bw",
+            "avx512vbmi",
+            "avx2",
+            "avx",
+            "sse4_2",
+            "sse4_1",
+            "ssse3",
+        ],
+    ),
+    (Kernel::Avx2, &["avx2", "avx", "sse4_2", "sse4_1", "ssse3"]),
+    (Kernel::Sse42, &["sse4_2", "sse4_1", "ssse3"]),
+];
+
+/// Each x86-64 kernel is available exactly where the CPU (and the OS) has
+/// every feature it needs, by `/proc/cpuinfo`; the core's own detection
+/// finds what std does, and what `/proc/cpuinfo` lists; the selected
+/// kernel is the best one the flags allow.
+#[cfg(target_arch = "x86_64")]
+fn check_x86_detection() {
+    use std::arch::is_x86_feature_detected as has;
+    use utf8lit::__private::{cpu_features, CpuFeatures};
+
+    // The detection the core uses without `std` (CPUID and XGETBV of its
+    // own) against std's: different code, which must find the same.
+    let found = cpu_features();
+    let std = CpuFeatures {
+        sse42: has!("sse4.2"),
+        avx: has!("avx"),
+        avx2: has!("avx2"),
+        avx512f: has!("avx512f"),
+        avx512bw: has!("avx512bw"),
+        avx512vbmi: has!("avx512vbmi"),
+    };
+    assert_eq!(found, std, "cpu_features() vs is_x86_feature_detected!");
+
+    let Some(flags) = cpuinfo_flags("flags") else {
+        println!(
+            "/proc/cpuinfo has no flags: the independent check of which x86 kernels \
+             this CPU can run was SKIPPED"
+        );
+        return;
+    };
+    let missing = |needs: &[&str]| -> Vec<String> {
+        needs
+            .iter()
+            .filter(|&&f| !flags.contains(f))
+            .map(|&f| f.to_owned())
+            .collect()
+    };
+    // A feature detected that the CPU or the OS lacks would run a kernel
+    // into an illegal instruction: always a failure. One listed but not
+    // detected is a failure too, unless the CPU is emulated (see the
+    // module docs), where CPUID may hide what the host has.
+    let emulated = std::env::var_os(EMULATED).is_some();
+    let mut hidden = Vec::new();
+    let mut not_detected = |what: String| {
+        assert!(
+            emulated,
+            "{what}: set {EMULATED}=1 if this runs under an emulator whose CPUID \
+             hides features the host has"
+        );
+        hidden.push(what);
+    };
+    for (kernel, needs) in X86_NEEDS {
+        let missing = missing(needs);
+        let name = kernel.name();
+        if kernel.is_available() {
+            assert!(
+                missing.is_empty(),
+                "{name}: is_available(), but /proc/cpuinfo lacks {missing:?} of {needs:?}"
+            );
+        } else if missing.is_empty() {
+            not_detected(format!(
+                "{name}: not is_available(), but /proc/cpuinfo lists all of {needs:?}"
+            ));
+        }
+    }
+    for (field, flag, got) in [
+        ("sse42", "sse4_2", found.sse42),
+        ("avx", "avx", found.avx),
+        ("avx2", "avx2", found.avx2),
+        ("avx512f", "avx512f", found.avx512f),
+        ("avx512bw", "avx512bw", found.avx512bw),
+        ("avx512vbmi", "avx512vbmi", found.avx512vbmi),
+    ] {
+        let listed = flags.contains(flag);
+        assert!(
+            !got || listed,
+            "cpu_features().{field} is set, but /proc/cpuinfo lacks {flag}"
+        );
+        if listed && !got {
+            not_detected(format!(
+                "cpu_features().{field} is not set, but /proc/cpuinfo lists {flag}"
+            ));
+        }
+    }
+    let best = X86_NEEDS
+        .into_iter()
+        .find(|(_, needs)| missing(needs).is_empty())
+        .map_or(Kernel::Swar, |(kernel, _)| kernel);
+    if hidden.is_empty() {
+        assert_eq!(
+            Kernel::selected(),
+            best,
+            "the selected kernel vs the best that /proc/cpuinfo allows"
+        );
+        println!(
+            "/proc/cpuinfo agrees: the CPU has the features of [{}]",
+            X86_NEEDS
+                .iter()
+                .filter(|(_, needs)| missing(needs).is_empty())
+                .map(|(k, _)| k.name())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    } else {
+        println!(
+            "{EMULATED} is set, and CPUID here hides what /proc/cpuinfo lists \
+             (not failures): {}",
+            hidden.join("; ")
+        );
+    }
+}
+
+/// NEON is compiled in where the target has it, and then the CPU must
+/// list Advanced SIMD (`asimd`). (Under an emulator that shows the host's
+/// file, there is no `Features` line to compare with.)
+#[cfg(target_arch = "aarch64")]
+fn check_aarch64_detection() {
+    let Some(features) = cpuinfo_flags("Features") else {
+        println!(
+            "/proc/cpuinfo has no Features: the independent check of the NEON \
+             kernel's availability was SKIPPED"
+        );
+        return;
+    };
+    if Kernel::Neon.is_available() {
+        assert!(
+            features.contains("asimd"),
+            "neon: is_available(), but /proc/cpuinfo's Features lack asimd: {features:?}"
+        );
+        println!("/proc/cpuinfo agrees: the CPU has asimd (neon)");
+    }
+}
 
 #[test]
 fn kernel_inventory() {
@@ -30,41 +221,37 @@ fn kernel_inventory() {
                 kernel.name()
             );
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let cpu = match kernel.name() {
-                "avx512" => Some(
-                    std::arch::is_x86_feature_detected!("avx512f")
-                        && std::arch::is_x86_feature_detected!("avx512bw")
-                        && std::arch::is_x86_feature_detected!("avx512vbmi"),
-                ),
-                "avx2" => Some(std::arch::is_x86_feature_detected!("avx2")),
-                "sse42" => Some(std::arch::is_x86_feature_detected!("sse4.2")),
-                _ => None,
-            };
-            if let Some(cpu) = cpu {
-                assert_eq!(
-                    kernel.is_available(),
-                    cpu,
-                    "{}: is_available vs the CPU",
-                    kernel.name()
-                );
-            }
-        }
     }
+    #[cfg(target_arch = "x86_64")]
+    check_x86_detection();
+    #[cfg(target_arch = "aarch64")]
+    check_aarch64_detection();
+
     let kernels = available_kernels();
     let selected = Kernel::selected();
-    assert!(
-        kernels.contains(&selected),
-        "selected {selected:?} is not available"
-    );
+    // The order `utf8lit::validate` documents (crate::fast), written out
+    // here rather than taken from `Kernel::ALL`: the first available one.
+    let order: &[Kernel] = if cfg!(target_arch = "x86_64") {
+        &[Kernel::Avx512, Kernel::Avx2, Kernel::Sse42, Kernel::Swar]
+    } else if cfg!(target_arch = "aarch64") {
+        &[Kernel::Neon, Kernel::Swar]
+    } else {
+        &[Kernel::Swar]
+    };
+    let best = order
+        .iter()
+        .copied()
+        .find(|k| k.is_available())
+        .expect("swar is always available");
+    assert_eq!(selected, best, "the selected kernel vs the best available");
     // NEON is the aarch64 baseline: there, it is the kernel.
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     assert_eq!(selected, Kernel::Neon, "aarch64 selects the NEON kernel");
     println!(
-        "available kernels: {:?}; selected: {}",
+        "available kernels: {:?}; selected: {}\n{}",
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>(),
-        selected.name()
+        selected.name(),
+        skipped_line()
     );
     for input in [&b""[..], b"a", b"\xC3\xA9", b"\xFF", b"\xE2\x82"] {
         assert_eq!(

@@ -29,7 +29,11 @@
 //! caught.
 //!
 //! Kernels this CPU lacks are skipped (and must answer `None`); SWAR and the
-//! reference decoder always run. A failure names the kernel, the input's
+//! reference decoder always run. A skipped kernel is not a failure, so every
+//! suite says what it left out, in a line of its own:
+//! `SKIPPED (CPU lacks them): avx512; not for this architecture: neon`
+//! (shown with `--nocapture`; CI runs `kernel_inventory` that way so that
+//! its log names them). A failure names the kernel, the input's
 //! construction (offset, filler, alignment), the answer and the expected
 //! one, and shows the bytes around the first disagreement; the shortest
 //! failing input of each kernel is printed whole. Debug builds check fewer
