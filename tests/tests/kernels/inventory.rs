@@ -55,20 +55,48 @@ const X86_NEEDS: [(Kernel, &[&str]); 3] = [
             "avx512bw",
             "avx512vbmi",
             "avx2",
+            "fma",
+            "f16c",
             "avx",
             "sse4_2",
             "sse4_1",
             "ssse3",
+            "pni",
         ],
     ),
-    (Kernel::Avx2, &["avx2", "avx", "sse4_2", "sse4_1", "ssse3"]),
-    (Kernel::Sse42, &["sse4_2", "sse4_1", "ssse3"]),
+    (
+        Kernel::Avx2,
+        &["avx2", "avx", "sse4_2", "sse4_1", "ssse3", "pni"],
+    ),
+    (Kernel::Sse42, &["sse4_2", "sse4_1", "ssse3", "pni"]),
 ];
 
 /// Each x86-64 kernel is available exactly where the CPU (and the OS) has
 /// every feature it needs, by `/proc/cpuinfo`; the core's own detection
 /// finds what std does, and what `/proc/cpuinfo` lists; the selected
 /// kernel is the best one the flags allow.
+/// Each field of `found`, the name Linux gives the feature in
+/// `/proc/cpuinfo`'s flags, and whether the field is set.
+#[cfg(target_arch = "x86_64")]
+fn detected_flags(
+    found: &utf8lit::__private::CpuFeatures,
+) -> [(&'static str, &'static str, bool); 11] {
+    // Linux calls SSE3 `pni` (Prescott New Instructions).
+    [
+        ("sse3", "pni", found.sse3),
+        ("ssse3", "ssse3", found.ssse3),
+        ("sse41", "sse4_1", found.sse41),
+        ("sse42", "sse4_2", found.sse42),
+        ("avx", "avx", found.avx),
+        ("avx2", "avx2", found.avx2),
+        ("fma", "fma", found.fma),
+        ("f16c", "f16c", found.f16c),
+        ("avx512f", "avx512f", found.avx512f),
+        ("avx512bw", "avx512bw", found.avx512bw),
+        ("avx512vbmi", "avx512vbmi", found.avx512vbmi),
+    ]
+}
+
 #[cfg(target_arch = "x86_64")]
 fn check_x86_detection() {
     use std::arch::is_x86_feature_detected as has;
@@ -78,9 +106,14 @@ fn check_x86_detection() {
     // own) against std's: different code, which must find the same.
     let found = cpu_features();
     let std = CpuFeatures {
+        sse3: has!("sse3"),
+        ssse3: has!("ssse3"),
+        sse41: has!("sse4.1"),
         sse42: has!("sse4.2"),
         avx: has!("avx"),
         avx2: has!("avx2"),
+        fma: has!("fma"),
+        f16c: has!("f16c"),
         avx512f: has!("avx512f"),
         avx512bw: has!("avx512bw"),
         avx512vbmi: has!("avx512vbmi"),
@@ -129,14 +162,7 @@ fn check_x86_detection() {
             ));
         }
     }
-    for (field, flag, got) in [
-        ("sse42", "sse4_2", found.sse42),
-        ("avx", "avx", found.avx),
-        ("avx2", "avx2", found.avx2),
-        ("avx512f", "avx512f", found.avx512f),
-        ("avx512bw", "avx512bw", found.avx512bw),
-        ("avx512vbmi", "avx512vbmi", found.avx512vbmi),
-    ] {
+    for (field, flag, got) in detected_flags(&found) {
         let listed = flags.contains(flag);
         assert!(
             !got || listed,
