@@ -253,9 +253,10 @@ fn vaddv_u8(v: [u8; 8]) -> u8 {
 // The shapes
 // ---------------------------------------------------------------------------
 
-/// What `x86_primitives!` writes, over the models above: the same
-/// operations in the same combinations.
-macro_rules! x86_model_primitives {
+/// The primitives that are the same lane-wise operation on every
+/// instruction set (loads, splats, bitwise operations, saturating
+/// subtraction), for the x86 and NEON shapes alike.
+macro_rules! lane_primitives {
     () => {
         /// # Safety
         ///
@@ -295,6 +296,14 @@ macro_rules! x86_model_primitives {
         fn subs(a: V, b: V) -> V {
             subs_epu8(a, b)
         }
+    };
+}
+
+/// What `x86_primitives!` writes, over the models above: the same
+/// operations in the same combinations.
+macro_rules! x86_model_primitives {
+    () => {
+        lane_primitives!();
 
         #[inline]
         fn high_nibbles(v: V) -> V {
@@ -463,44 +472,7 @@ mod neon_shape {
         vextq_u8(prev, input, 13)
     }
 
-    /// # Safety
-    ///
-    /// `ptr` must have `LANES` readable bytes.
-    #[inline]
-    unsafe fn load(ptr: *const u8) -> V {
-        // SAFETY: the caller's promise.
-        unsafe { loadu(ptr) }
-    }
-
-    #[inline]
-    fn load_table(table: &[u8; LANES]) -> V {
-        *table
-    }
-
-    #[inline]
-    fn splat(byte: u8) -> V {
-        [byte; LANES]
-    }
-
-    #[inline]
-    fn or(a: V, b: V) -> V {
-        or_lanes(a, b)
-    }
-
-    #[inline]
-    fn and(a: V, b: V) -> V {
-        and_lanes(a, b)
-    }
-
-    #[inline]
-    fn xor(a: V, b: V) -> V {
-        xor_lanes(a, b)
-    }
-
-    #[inline]
-    fn subs(a: V, b: V) -> V {
-        subs_epu8(a, b)
-    }
+    lane_primitives!();
 
     /// `ushr` by 4: NEON shifts bytes, not 16-bit lanes.
     #[inline]
