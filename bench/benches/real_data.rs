@@ -26,7 +26,7 @@
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const KIB: usize = 1024;
 const MIB: usize = 1024 * KIB;
@@ -53,39 +53,13 @@ impl Settings {
     }
 }
 
-/// Seconds per call of each of `fs`: the best of `rounds` rounds, each
-/// running each contender for about `round_time`, the contenders taking
-/// turns within a round (this VM's speed drifts from second to second: one
-/// contender's rounds all together would meet a different machine from
-/// the next one's).
+mod timing;
+
+/// Seconds per call of each of `fs`: [`timing::race`] with this run's
+/// rounds and round time.
 fn race<const N: usize>(s: &Settings, mut fs: [&mut dyn FnMut(); N]) -> [f64; N] {
-    // Calibrate: how many calls of each make a round.
-    let calls = fs.each_mut().map(|f| {
-        let mut calls = 1u64;
-        loop {
-            let start = Instant::now();
-            for _ in 0..calls {
-                f();
-            }
-            if start.elapsed() >= s.round_time() / 4 || calls >= 1 << 30 {
-                break (calls * 4).max(1);
-            }
-            calls *= 2;
-        }
-    });
-    let mut best = [f64::INFINITY; N];
-    for round in 0..s.rounds() {
-        // A different contender first in each round.
-        for k in 0..N {
-            let i = (round + k) % N;
-            let start = Instant::now();
-            for _ in 0..calls[i] {
-                fs[i]();
-            }
-            best[i] = best[i].min(start.elapsed().as_secs_f64() / calls[i] as f64);
-        }
-    }
-    best
+    let times = timing::race(s.rounds(), s.round_time(), &mut fs);
+    std::array::from_fn(|i| times[i])
 }
 
 /// A contender in [`race_set`]: a validator's verdict on one input.

@@ -1,6 +1,6 @@
 //! The benchmarks' random numbers: `SplitMix64`, small, fast and
 //! deterministic. Each benchmark fixes its seeds, so every run measures the
-//! same bytes. Included by `validate.rs` and `real_data.rs` (`mod rng;`),
+//! same bytes. Included by `validate.rs`, `real_data.rs` and `sweep.rs` (`mod rng;`),
 //! each of which adds what else it needs.
 
 pub struct Rng(pub u64);
