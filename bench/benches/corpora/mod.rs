@@ -1,7 +1,8 @@
-//! The benchmark corpora, shared by the criterion suite (`validate.rs`)
-//! and the instruction counter (`icount.rs`): generated prose in several
-//! scripts, a random mix of 1- to 4-byte characters, interleaved files from
-//! `tests/data`, and a set of short non-ASCII inputs.
+//! The benchmark corpora, shared by the criterion suite (`validate.rs`),
+//! the size sweep (`sweep.rs`) and the instruction counter (`icount.rs`):
+//! generated prose in several scripts, a random mix of 1- to 4-byte
+//! characters, interleaved files from `tests/data`, and a set of short
+//! non-ASCII inputs.
 
 #![allow(dead_code, reason = "each bench target uses part of it")]
 

@@ -1,0 +1,951 @@
+//! The size sweep (issue 21): utf8lit against its peers at every size from
+//! 1 B to 1 MiB, in one process, interleaved.
+//!
+//! - sizes: every size 1–128 B, every 32 B from 160 B to 4 KiB, then the
+//!   powers of two to 1 MiB (260 sizes);
+//! - text: the generated ASCII, Latin, Cyrillic, CJK, emoji and mixed
+//!   corpora (`corpora/mod.rs`), cut into valid inputs of exactly each size;
+//! - contenders: `core::str::from_utf8`; simdutf8 0.1.5 `basic` and
+//!   `compat` and its AVX2 kernel forced; simdutf8's AVX-512 kernel
+//!   (`ps-simdutf8`, renamed `simdutf8_avx512`) as dispatched and forced;
+//!   the C++ simdutf 7.7 (`simdutf::validate_utf8`); `utf8lit::validate`;
+//!   and every utf8lit kernel this CPU has, forced;
+//! - `early`: ASCII text of each size with a lone Latin-1 `é` (0xE9) at a
+//!   random byte from 3 to 30, against the peers that say where the error
+//!   is and those that only say yes or no.
+//!
+//! Printed (Markdown): per corpus and size band, the worst (lowest) ratio
+//! of `utf8lit::validate` and of each forced kernel against the fastest
+//! peer at that size, and of the AVX2 and AVX-512 kernels against
+//! simdutf8's kernel of the same instruction set; the same for the early
+//! error. Written: every figure, per size, as CSV in cargo's target
+//! directory (`sweep.csv`, `sweep-early.csv`; see [`target_dir`]).
+//!
+//! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
+//! [--corpus LIST] [--size N|LO-HI] [--rounds N]`.
+
+#![allow(
+    clippy::cast_precision_loss,
+    reason = "figures for people: f64 is plenty"
+)]
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use utf8lit::__private::Kernel;
+
+mod corpora;
+mod rng;
+mod timing;
+
+use rng::Rng;
+
+const KIB: usize = 1024;
+const MIB: usize = 1024 * KIB;
+
+const CORPORA: [&str; 6] = ["ascii", "latin", "cyrillic", "cjk", "emoji", "mixed"];
+
+/// The size bands of the tables: name, first size, first size past it.
+const BANDS: [(&str, usize, usize); 6] = [
+    ("< 64 B", 0, 64),
+    ("64–255 B", 64, 256),
+    ("256 B–1 KiB", 256, KIB),
+    ("1–4 KiB", KIB, 4 * KIB),
+    ("4–64 KiB", 4 * KIB, 64 * KIB),
+    ("≥ 64 KiB", 64 * KIB, usize::MAX),
+];
+
+/// `--quick`: a few sizes per band.
+const QUICK_SIZES: [usize; 14] = [
+    3,
+    31,
+    63,
+    64,
+    100,
+    128,
+    256,
+    736,
+    KIB,
+    4064,
+    4 * KIB,
+    32 * KIB,
+    64 * KIB,
+    MIB,
+];
+
+/// Every size of the full sweep.
+fn all_sizes() -> Vec<usize> {
+    (1..=128)
+        .chain((160..=4 * KIB).step_by(32))
+        .chain((13..=20).map(|p| 1 << p))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Settings
+// ---------------------------------------------------------------------------
+
+struct Settings {
+    quick: bool,
+    rounds: usize,
+    round_time: Duration,
+    corpora: Vec<&'static str>,
+    sizes: Vec<usize>,
+    valid: bool,
+    early: bool,
+}
+
+const USAGE: &str = "\
+usage: cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [OPTIONS]
+  valid, early     which sweeps (default: both)
+  --quick          a few sizes per band, two short rounds (CI's smoke run)
+  --corpus LIST    comma-separated: ascii,latin,cyrillic,cjk,emoji,mixed
+  --size N|LO-HI   only these sizes (bytes; K and M suffixes: 4K, 1M)
+  --rounds N       best of N rounds (default 9; 2 with --quick)";
+
+fn usage(problem: &str) -> ! {
+    eprintln!("{problem}\n{USAGE}");
+    std::process::exit(2)
+}
+
+/// `4096`, `4K`, `4KiB`, `1M`, `1MiB`.
+fn parse_size(text: &str) -> usize {
+    let text = text.trim();
+    let (digits, unit) = match text.find(|c: char| !c.is_ascii_digit()) {
+        Some(at) => text.split_at(at),
+        None => (text, ""),
+    };
+    let unit = match unit.to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kib" => KIB,
+        "m" | "mib" => MIB,
+        _ => usage(&format!("not a size: {text}")),
+    };
+    digits
+        .parse::<usize>()
+        .unwrap_or_else(|_| usage(&format!("not a size: {text}")))
+        * unit
+}
+
+fn settings() -> Settings {
+    let mut quick = false;
+    let mut rounds = None;
+    let mut corpora: Vec<&'static str> = CORPORA.to_vec();
+    let mut range = (0, usize::MAX);
+    let mut words = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => {
+                (flag.to_owned(), Some(value.to_owned()))
+            }
+            _ => (arg.clone(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| args.next())
+                .unwrap_or_else(|| usage(&format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            // `--test`: what `cargo bench -- --test` asks of every bench.
+            "--quick" | "--test" => quick = true,
+            // What `cargo bench` passes.
+            "--bench" => {}
+            "--corpus" => {
+                let wanted = value();
+                corpora = wanted
+                    .split(',')
+                    .map(|name| {
+                        CORPORA
+                            .into_iter()
+                            .find(|c| *c == name.trim())
+                            .unwrap_or_else(|| usage(&format!("no corpus {name}")))
+                    })
+                    .collect();
+            }
+            "--size" => {
+                let wanted = value();
+                range = match wanted.split_once('-') {
+                    Some((lo, hi)) => (parse_size(lo), parse_size(hi)),
+                    None => (parse_size(&wanted), parse_size(&wanted)),
+                };
+            }
+            "--rounds" => {
+                let n = value();
+                rounds = Some(
+                    n.parse()
+                        .unwrap_or_else(|_| usage(&format!("not a count: {n}"))),
+                );
+            }
+            "valid" | "early" => words.push(arg),
+            "--help" | "-h" => usage("the size sweep"),
+            _ => usage(&format!("unknown argument: {arg}")),
+        }
+    }
+    let sizes: Vec<usize> = if quick {
+        QUICK_SIZES.to_vec()
+    } else {
+        all_sizes()
+    };
+    let sizes: Vec<usize> = sizes
+        .into_iter()
+        .filter(|s| (range.0..=range.1).contains(s))
+        .collect();
+    if sizes.is_empty() {
+        usage("no size of the sweep is in that range");
+    }
+    Settings {
+        quick,
+        rounds: rounds.unwrap_or(if quick { 2 } else { 9 }).max(1),
+        // Each contender's round: between one and two of these (see
+        // `timing::race`), so a measurement is 1–2 ms of work (0.2–0.4 ms
+        // with --quick), whatever the size.
+        round_time: Duration::from_micros(if quick { 200 } else { 1000 }),
+        corpora,
+        sizes,
+        valid: words.is_empty() || words.iter().any(|w| w == "valid"),
+        early: words.is_empty() || words.iter().any(|w| w == "early"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Contenders
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Isa {
+    Avx2,
+    Avx512,
+}
+
+fn isa_of(kernel: Kernel) -> Option<Isa> {
+    match kernel {
+        Kernel::Avx512 => Some(Isa::Avx512),
+        Kernel::Avx2 => Some(Isa::Avx2),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Role {
+    /// `utf8lit::validate`, as users call it.
+    Ours,
+    /// One utf8lit kernel, forced.
+    Kernel(Kernel),
+    /// Another implementation: its kernel of one instruction set forced
+    /// (`isa`), or as users call it (`None`); `position`: whether it says
+    /// where the first error is.
+    Peer { isa: Option<Isa>, position: bool },
+}
+
+/// What a contender says of an input.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Valid,
+    /// Invalid, and no more said.
+    Invalid,
+    /// Invalid; valid up to this byte.
+    InvalidAt(usize),
+}
+
+/// A set of inputs, all of one size.
+type Set = [Vec<u8>];
+
+/// A contender's verdict on one input, for the guard.
+type Judge = Box<dyn Fn(&[u8]) -> Verdict>;
+
+struct Contender {
+    /// The name in the CSV and the tables.
+    name: String,
+    role: Role,
+    /// Validates every input of a set, each result kept whole (error
+    /// details and all) and black-boxed.
+    pass: Box<dyn Fn(&Set)>,
+    verdict: Judge,
+}
+
+/// A contender calling `f`, whose result `verdict` reads. `pass` is
+/// generic over `f`, so the call inside its loop is direct (one indirect
+/// call per pass, not per input).
+fn contender<R: 'static>(
+    name: impl Into<String>,
+    role: Role,
+    f: impl Fn(&[u8]) -> R + Copy + 'static,
+    verdict: impl Fn(R) -> Verdict + 'static,
+) -> Contender {
+    Contender {
+        name: name.into(),
+        role,
+        pass: Box::new(move |set| {
+            for input in set {
+                black_box(f(black_box(input.as_slice())));
+            }
+        }),
+        verdict: Box::new(move |input| verdict(f(input))),
+    }
+}
+
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "a verdict function takes the result whole"
+)]
+fn yes_no<E>(result: Result<(), E>) -> Verdict {
+    if result.is_ok() {
+        Verdict::Valid
+    } else {
+        Verdict::Invalid
+    }
+}
+
+fn std_verdict(result: Result<(), core::str::Utf8Error>) -> Verdict {
+    result.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid)
+}
+
+fn ours_verdict(result: Result<(), utf8lit::Utf8Error>) -> Verdict {
+    result.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid)
+}
+
+/// The peers, as users call them; with `forced`, simdutf8's AVX2 and
+/// AVX-512 kernels forced too; with `errors`, simdutf's
+/// `validate_utf8_with_errors` too. The `&str` of an `Ok` is dropped
+/// (`map(drop)`): it is the input, and `R` cannot borrow it.
+fn peers(forced: bool, errors: bool) -> Vec<Contender> {
+    let position = |position| Role::Peer {
+        isa: None,
+        position,
+    };
+    let list = vec![
+        contender(
+            "std",
+            position(true),
+            |b| core::str::from_utf8(b).map(drop),
+            std_verdict,
+        ),
+        contender(
+            "simdutf8-basic",
+            position(false),
+            |b| simdutf8::basic::from_utf8(b).map(drop),
+            yes_no,
+        ),
+        contender(
+            "simdutf8-compat",
+            position(true),
+            |b| simdutf8::compat::from_utf8(b).map(drop),
+            |r| r.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid),
+        ),
+        // Dispatched: std's `from_utf8` below 64 bytes, else AVX-512 on a
+        // CPU with AVX-512 VBMI2 (else AVX2, SSE 4.2).
+        contender(
+            "ps-simdutf8-basic",
+            position(false),
+            |b| simdutf8_avx512::basic::from_utf8(b).map(drop),
+            yes_no,
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    let list: Vec<Contender> = list.into_iter().chain(x86_peers(forced, errors)).collect();
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (forced, errors);
+    list
+}
+
+#[cfg(target_arch = "x86_64")]
+fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
+    use std::arch::is_x86_feature_detected as has;
+    let mut list = Vec::new();
+    if forced && has!("avx2") {
+        list.push(contender(
+            "simdutf8-avx2",
+            Role::Peer {
+                isa: Some(Isa::Avx2),
+                position: false,
+            },
+            |b| {
+                // SAFETY: the CPU has AVX2 (checked above), all the kernel
+                // needs; it reads only `b`, whatever its length.
+                unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(b) }
+            },
+            yes_no,
+        ));
+    }
+    if forced && has!("avx512f") && has!("avx512bw") && has!("avx512vbmi") {
+        list.push(contender(
+            "ps-simdutf8-avx512",
+            Role::Peer {
+                isa: Some(Isa::Avx512),
+                position: false,
+            },
+            |b| {
+                // SAFETY: the CPU has AVX-512 F, BW and VBMI (checked
+                // above), what the kernel is compiled for; it reads only
+                // `b`, whatever its length.
+                unsafe { simdutf8_avx512::basic::imp::x86::avx512::validate_utf8(b) }
+            },
+            yes_no,
+        ));
+    }
+    list.push(contender(
+        "simdutf",
+        Role::Peer {
+            isa: None,
+            position: false,
+        },
+        simdutf::validate_utf8,
+        |ok| {
+            if ok {
+                Verdict::Valid
+            } else {
+                Verdict::Invalid
+            }
+        },
+    ));
+    if errors {
+        list.push(contender(
+            "simdutf-with-errors",
+            Role::Peer {
+                isa: None,
+                position: true,
+            },
+            simdutf::validate_utf8_with_errors,
+            |r| {
+                if r.error == simdutf::ErrorCode::Success {
+                    Verdict::Valid
+                } else {
+                    Verdict::InvalidAt(r.count)
+                }
+            },
+        ));
+    }
+    list
+}
+
+fn ours() -> Contender {
+    contender("utf8lit", Role::Ours, utf8lit::validate, ours_verdict)
+}
+
+/// Every utf8lit kernel this CPU has, forced.
+fn kernels() -> Vec<Contender> {
+    Kernel::ALL
+        .into_iter()
+        .filter(|k| k.is_available())
+        .map(|k| {
+            contender(
+                format!("utf8lit-{}", k.name()),
+                Role::Kernel(k),
+                move |b| k.validate(b),
+                |r| ours_verdict(r.expect("the kernel is available")),
+            )
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Inputs, the guard and the clock
+// ---------------------------------------------------------------------------
+
+/// `count` pieces of `text`, from random places, each exactly `size` bytes
+/// and whole characters (valid UTF-8).
+fn pieces(text: &str, size: usize, count: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
+    assert!(text.len() >= size, "the corpus is shorter than {size} B");
+    let mut out = Vec::with_capacity(count);
+    let mut tries = 0u32;
+    while out.len() < count {
+        let start = rng.below(text.len() - size + 1);
+        if text.is_char_boundary(start) && text.is_char_boundary(start + size) {
+            out.push(text.as_bytes()[start..start + size].to_vec());
+        }
+        tries += 1;
+        assert!(
+            tries < 10_000_000,
+            "no {size}-byte piece of whole characters"
+        );
+    }
+    out
+}
+
+/// How many inputs of one size a set has: 32 of up to 512 B, then as many
+/// as make 16 KiB, at least one. All in the L1 cache (48 KiB here) up to
+/// 16 KiB, one input in L2 above; each call of a pass meets other bytes, so
+/// the branch predictor cannot learn the bytes of small inputs.
+fn set_len(size: usize) -> usize {
+    (16 * KIB / size).clamp(1, 32)
+}
+
+/// Every contender must agree with std on every input (where the error
+/// is, if it says), or the figures mean nothing; std must find the inputs
+/// `valid` or not.
+fn guard(contenders: &[Contender], set: &Set, valid: bool) {
+    for input in set {
+        let want = std_verdict(core::str::from_utf8(input).map(drop));
+        assert_eq!(
+            want == Verdict::Valid,
+            valid,
+            "std on a {} B input",
+            input.len()
+        );
+        for c in contenders {
+            let got = (c.verdict)(input);
+            let agrees = match (want, got) {
+                (Verdict::InvalidAt(_), Verdict::Invalid) => true,
+                _ => want == got,
+            };
+            assert!(
+                agrees,
+                "{}: {got:?} where std says {want:?}, on {} B: {:?}",
+                c.name,
+                input.len(),
+                String::from_utf8_lossy(&input[..input.len().min(80)])
+            );
+        }
+    }
+}
+
+/// Seconds per call (per input) of each contender on `set`.
+fn race(s: &Settings, contenders: &[Contender], set: &Set) -> Vec<f64> {
+    let mut passes: Vec<_> = contenders.iter().map(|c| move || (c.pass)(set)).collect();
+    let mut fs: Vec<&mut dyn FnMut()> = passes.iter_mut().map(|p| p as &mut dyn FnMut()).collect();
+    timing::race(s.rounds, s.round_time, &mut fs)
+        .into_iter()
+        .map(|t| t / set.len() as f64)
+        .collect()
+}
+
+/// One size's seconds per call, in the order of the contenders.
+struct Point {
+    size: usize,
+    secs: Vec<f64>,
+}
+
+fn seed(name: &str, size: usize) -> u64 {
+    name.bytes()
+        .fold(0x7377_6565_7021_u64, |h, b| h.rotate_left(8) ^ u64::from(b)) // "sweep!"
+        ^ (size as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+// ---------------------------------------------------------------------------
+// Reports
+// ---------------------------------------------------------------------------
+
+/// Where the CSV files go: the target directory of the build that made this
+/// binary, read off its path (`<target>/<profile>/deps/sweep-<hash>`; with
+/// `--target`, `<target>/<triple>`). Always where cargo built it, wherever
+/// `CARGO_TARGET_DIR` or a cargo config put that.
+fn target_dir() -> PathBuf {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.parent()?.to_path_buf()))
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+fn csv_file(s: &Settings, name: &str, unit: &str) -> (PathBuf, std::io::BufWriter<std::fs::File>) {
+    let path = target_dir().join(if s.quick {
+        format!("{name}-quick.csv")
+    } else {
+        format!("{name}.csv")
+    });
+    let file =
+        std::fs::File::create(&path).unwrap_or_else(|e| panic!("creating {}: {e}", path.display()));
+    let mut out = std::io::BufWriter::new(file);
+    writeln!(out, "corpus,size,contender,{unit}").expect("writing the CSV");
+    (path, out)
+}
+
+fn fmt_size(size: usize) -> String {
+    if size >= MIB && size.is_multiple_of(MIB) {
+        format!("{} MiB", size / MIB)
+    } else if size >= 4 * KIB && size.is_multiple_of(KIB) {
+        format!("{} KiB", size / KIB)
+    } else {
+        format!("{size} B")
+    }
+}
+
+fn fmt_ratio(r: f64) -> String {
+    if r < 1.0 {
+        format!("**{r:.2}×**")
+    } else {
+        format!("{r:.2}×")
+    }
+}
+
+/// A row of a table: contender `ours` against the fastest of `against` at
+/// each size (a ratio of speeds: above 1, `ours` is faster).
+struct Comparison {
+    label: String,
+    ours: usize,
+    against: Vec<usize>,
+}
+
+/// The lowest ratio of `c` over the points in a band: the ratio, the size
+/// and the peer.
+#[derive(Clone, Copy)]
+struct Worst {
+    ratio: f64,
+    size: usize,
+    peer: usize,
+}
+
+fn worst(c: &Comparison, points: &[Point], lo: usize, hi: usize) -> Option<Worst> {
+    points
+        .iter()
+        .filter(|p| (lo..hi).contains(&p.size))
+        .map(|p| {
+            let peer = c
+                .against
+                .iter()
+                .copied()
+                .min_by(|&a, &b| p.secs[a].total_cmp(&p.secs[b]))
+                .expect("a comparison has a peer");
+            Worst {
+                ratio: p.secs[peer] / p.secs[c.ours],
+                size: p.size,
+                peer,
+            }
+        })
+        .min_by(|a, b| a.ratio.total_cmp(&b.ratio))
+}
+
+fn table_head(first: &str) {
+    println!(
+        "| {first} | {} |",
+        BANDS.map(|(name, _, _)| name).join(" | ")
+    );
+    println!("|---|{}", "---:|".repeat(BANDS.len()));
+}
+
+/// Per corpus, then over all of them: a row per comparison, the worst
+/// ratio per band.
+fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str, &[Point])]) {
+    let cell = |w: Worst, corpus: Option<&str>, c: &Comparison| {
+        let mut cell = fmt_ratio(w.ratio);
+        if let Some(corpus) = corpus {
+            let _ = write!(cell, " {corpus}");
+        }
+        let _ = write!(cell, " {}", fmt_size(w.size));
+        if c.against.len() > 1 {
+            let _ = write!(cell, " ({})", contenders[w.peer].name);
+        }
+        cell
+    };
+    for (corpus, points) in results {
+        println!("\n### {corpus}\n");
+        table_head("worst ratio (size, fastest peer there)");
+        for c in comparisons {
+            let mut row = format!("| {} |", c.label);
+            for (_, lo, hi) in BANDS {
+                match worst(c, points, lo, hi) {
+                    Some(w) => {
+                        let _ = write!(row, " {} |", cell(w, None, c));
+                    }
+                    None => row.push_str(" – |"),
+                }
+            }
+            println!("{row}");
+        }
+    }
+    if results.len() > 1 {
+        println!("\n### Every corpus: the worst of them\n");
+        table_head("worst ratio (corpus, size, fastest peer there)");
+        for c in comparisons {
+            let mut row = format!("| {} |", c.label);
+            for (_, lo, hi) in BANDS {
+                let w = results
+                    .iter()
+                    .filter_map(|(corpus, points)| Some((*corpus, worst(c, points, lo, hi)?)))
+                    .min_by(|a, b| a.1.ratio.total_cmp(&b.1.ratio));
+                match w {
+                    Some((corpus, w)) => {
+                        let _ = write!(row, " {} |", cell(w, Some(corpus), c));
+                    }
+                    None => row.push_str(" – |"),
+                }
+            }
+            println!("{row}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The sweeps
+// ---------------------------------------------------------------------------
+
+fn sweep_valid(s: &Settings) {
+    let mut contenders = peers(true, false);
+    let first_ours = contenders.len();
+    contenders.push(ours());
+    contenders.extend(kernels());
+    let index = |role: Role| contenders.iter().position(|c| c.role == role);
+    let best_peers: Vec<usize> = (0..first_ours).collect();
+    let validate = index(Role::Ours).expect("utf8lit is a contender");
+    let selected = Kernel::selected().name();
+    let mut comparisons = vec![Comparison {
+        label: format!("`validate` ({selected}) / best peer"),
+        ours: validate,
+        against: best_peers.clone(),
+    }];
+    for (i, c) in contenders.iter().enumerate() {
+        let Role::Kernel(kernel) = c.role else {
+            continue;
+        };
+        comparisons.push(Comparison {
+            label: format!("{} forced / best peer", kernel.name()),
+            ours: i,
+            against: best_peers.clone(),
+        });
+        let same_isa = isa_of(kernel).and_then(|isa| {
+            index(Role::Peer {
+                isa: Some(isa),
+                position: false,
+            })
+        });
+        if let Some(peer) = same_isa {
+            comparisons.push(Comparison {
+                label: format!("{} forced / {}", kernel.name(), contenders[peer].name),
+                ours: i,
+                against: vec![peer],
+            });
+        }
+    }
+
+    let (path, mut csv) = csv_file(s, "sweep", "gb_per_s");
+    let largest = s.sizes.iter().copied().max().unwrap_or(0);
+    let mut results = Vec::new();
+    for &corpus in &s.corpora {
+        let started = Instant::now();
+        let text = corpora::generated(corpus, largest + 64 * KIB).expect("a generated corpus");
+        let mut points = Vec::new();
+        for &size in &s.sizes {
+            let mut rng = Rng(seed(corpus, size));
+            let set = pieces(&text, size, set_len(size), &mut rng);
+            guard(&contenders, &set, true);
+            // And each with one byte broken, so a contender that says yes
+            // without reading every byte is caught too.
+            let broken: Vec<Vec<u8>> = set
+                .iter()
+                .map(|input| {
+                    let mut input = input.clone();
+                    let at = rng.below(size);
+                    input[at] = 0xFF;
+                    input
+                })
+                .collect();
+            guard(&contenders, &broken, false);
+            let secs = race(s, &contenders, &set);
+            for (c, t) in contenders.iter().zip(&secs) {
+                writeln!(
+                    csv,
+                    "{corpus},{size},{},{:.4}",
+                    c.name,
+                    size as f64 / t / 1e9
+                )
+                .expect("writing the CSV");
+            }
+            points.push(Point { size, secs });
+        }
+        csv.flush().expect("writing the CSV");
+        eprintln!(
+            "sweep: {corpus}, {} sizes, {:.0} s",
+            s.sizes.len(),
+            started.elapsed().as_secs_f64()
+        );
+        results.push((corpus, points));
+    }
+    let results: Vec<(&str, &[Point])> = results.iter().map(|(c, p)| (*c, p.as_slice())).collect();
+
+    println!("\n## Valid text: the worst ratio per size band\n");
+    println!(
+        "Speed over speed (above 1: utf8lit is faster), the lowest over the \
+         sizes of the band (lower bound inclusive), with the size where it \
+         is; **bold** below 1. Best peer: the fastest at that size of {}. \
+         Per-size GB/s: `{}`.",
+        best_peers
+            .iter()
+            .map(|&i| format!("`{}`", contenders[i].name))
+            .collect::<Vec<_>>()
+            .join(", "),
+        path.display()
+    );
+    report(&contenders, &comparisons, &results);
+}
+
+fn sweep_early(s: &Settings) {
+    let mut contenders = peers(false, true);
+    let ours_at = contenders.len();
+    contenders.push(ours());
+    let positional: Vec<usize> = (0..ours_at)
+        .filter(|&i| matches!(contenders[i].role, Role::Peer { position: true, .. }))
+        .collect();
+    let names = |list: &[usize]| {
+        list.iter()
+            .map(|&i| format!("`{}`", contenders[i].name))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let comparisons = [
+        Comparison {
+            label: "`validate` / best position-reporting peer".into(),
+            ours: ours_at,
+            against: positional.clone(),
+        },
+        Comparison {
+            label: "`validate` / best peer (yes/no ones too)".into(),
+            ours: ours_at,
+            against: (0..ours_at).collect(),
+        },
+    ];
+
+    let started = Instant::now();
+    let (path, mut csv) = csv_file(s, "sweep-early", "ns_per_call");
+    let largest = s.sizes.iter().copied().max().unwrap_or(0);
+    let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
+    let mut points = Vec::new();
+    for &size in &s.sizes {
+        let mut rng = Rng(seed("early", size));
+        // 32 inputs at every size: the error's place varies from call to
+        // call. (Past 64 KiB the set outgrows the L2 cache, which only the
+        // peers that read every byte see.)
+        let mut set = pieces(&text, size, 32, &mut rng);
+        for input in &mut set {
+            let at = (3 + rng.below(28)).min(size - 1);
+            input[at] = 0xE9;
+        }
+        guard(&contenders, &set, false);
+        let secs = race(s, &contenders, &set);
+        for (c, t) in contenders.iter().zip(&secs) {
+            writeln!(csv, "early-ascii,{size},{},{:.2}", c.name, t * 1e9).expect("writing the CSV");
+        }
+        points.push(Point { size, secs });
+    }
+    csv.flush().expect("writing the CSV");
+    eprintln!(
+        "sweep: early error, {} sizes, {:.0} s",
+        s.sizes.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    println!(
+        "\n## Early error: ASCII with a lone 'é' (0xE9) at byte 3–30, the worst ratio per size band\n"
+    );
+    println!(
+        "Time over time (above 1: utf8lit is faster), as above. Position-reporting \
+         peers: {}; yes/no peers: {}. Per-size ns per call: `{}`.",
+        names(&positional),
+        names(
+            &(0..ours_at)
+                .filter(|i| !positional.contains(i))
+                .collect::<Vec<_>>()
+        ),
+        path.display()
+    );
+    report(
+        &contenders,
+        &comparisons,
+        &[("early error", points.as_slice())],
+    );
+    println!("\nns per call, the fastest and the slowest size of each band:\n");
+    table_head("ns per call");
+    for (label, list) in [
+        ("`validate`".to_owned(), vec![ours_at]),
+        (
+            "best position-reporting peer".to_owned(),
+            positional.clone(),
+        ),
+    ] {
+        let mut row = format!("| {label} |");
+        for (_, lo, hi) in BANDS {
+            let ns: Vec<f64> = points
+                .iter()
+                .filter(|p| (lo..hi).contains(&p.size))
+                .map(|p| {
+                    list.iter()
+                        .map(|&i| p.secs[i])
+                        .fold(f64::INFINITY, f64::min)
+                        * 1e9
+                })
+                .collect();
+            if ns.is_empty() {
+                row.push_str(" – |");
+            } else {
+                let min = ns.iter().copied().fold(f64::INFINITY, f64::min);
+                let max = ns.iter().copied().fold(0.0, f64::max);
+                let _ = write!(row, " {min:.1}–{max:.1} |");
+            }
+        }
+        println!("{row}");
+    }
+}
+
+/// The CPU's name and family as /proc/cpuinfo gives them (its first
+/// processor), whichever of these fields it has.
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        info.lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.trim() == name)
+            .map(|(_, v)| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
+    };
+    let name = field("model name").unwrap_or_else(|| "unknown CPU".into());
+    let details: Vec<String> = [
+        ("vendor_id", ""),
+        ("cpu family", "family "),
+        ("model", "model "),
+        ("stepping", "stepping "),
+        ("CPU implementer", "implementer "),
+        ("CPU part", "part "),
+    ]
+    .into_iter()
+    .filter_map(|(key, label)| Some(format!("{label}{}", field(key)?)))
+    .collect();
+    if details.is_empty() {
+        name
+    } else {
+        format!("{name} ({})", details.join(", "))
+    }
+}
+
+fn main() {
+    let s = settings();
+    let started = Instant::now();
+    let kernels: Vec<&str> = Kernel::ALL
+        .into_iter()
+        .filter(|k| k.is_available())
+        .map(Kernel::name)
+        .collect();
+    println!(
+        "# utf8lit size sweep{}\n",
+        if s.quick {
+            " (--quick: a smoke run, the figures mean little)"
+        } else {
+            ""
+        }
+    );
+    println!("- CPU: {}", cpu_model());
+    println!(
+        "- `utf8lit::validate` selects the `{}` kernel; kernels this CPU has: {}",
+        Kernel::selected().name(),
+        kernels.join(", ")
+    );
+    println!(
+        "- {} sizes from {} to {}; corpora: {}; best of {} rounds of {}–{} ms per contender, interleaved",
+        s.sizes.len(),
+        fmt_size(s.sizes[0]),
+        fmt_size(*s.sizes.last().expect("a size")),
+        s.corpora.join(", "),
+        s.rounds,
+        s.round_time.as_secs_f64() * 1e3,
+        s.round_time.as_secs_f64() * 2e3,
+    );
+    if s.valid {
+        sweep_valid(&s);
+    }
+    if s.early {
+        sweep_early(&s);
+    }
+    println!("\nRan in {:.0} s.", started.elapsed().as_secs_f64());
+}
