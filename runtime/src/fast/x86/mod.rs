@@ -135,45 +135,13 @@ fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
     Some(_mm_shuffle_epi8(data, indices))
 }
 
-/// [`super::first_high_byte`] for a head of 16 bytes or more, 16 bytes a
-/// step with SSE2, which every x86-64 CPU has: a load and a `pmovmskb`
-/// where words take two loads, two masks and an or. The last step reads the
-/// last 16 bytes, overlapping bytes already known to be ASCII, whose bits are
-/// clear. `None` under 16 bytes, for the word loop.
+/// [`super::first_high_byte`] for a whole head of 64 bytes, with SSE2,
+/// which every x86-64 CPU has: the first 16 bytes alone, where an early
+/// error usually is, then the other 48 at once, so that ASCII costs one test
+/// for them. The blocks are searched one by one only when that test finds a
+/// high byte.
 #[inline]
-#[allow(
-    clippy::option_option,
-    reason = "None: not this function's case; Some(None): all ASCII"
-)]
-pub(super) fn first_high_byte_sse2(head: &[u8]) -> Option<Option<usize>> {
-    if let Some(block) = head.first_chunk::<64>() {
-        return Some(first_high_byte_64(block));
-    }
-    let last = head.len().checked_sub(16)?;
-    let mut at = 0;
-    loop {
-        let start = at.min(last);
-        let block = head.get(start..start + 16)?;
-        // SAFETY: `block` is 16 bytes, what the unaligned load reads; SSE2,
-        // both instructions' feature, is part of the x86-64 baseline.
-        let mask = unsafe { _mm_movemask_epi8(_mm_loadu_si128(block.as_ptr().cast())) };
-        let mask = mask.cast_unsigned();
-        if mask != 0 {
-            return Some(Some(start + mask.trailing_zeros() as usize));
-        }
-        if start == last {
-            return Some(None);
-        }
-        at += 16;
-    }
-}
-
-/// [`first_high_byte_sse2`] for a whole head of 64 bytes: the first 16
-/// alone, where an early error usually is, then the other 48 at once, so
-/// that ASCII costs one test for them. The blocks are searched one by one
-/// only when that test finds a high byte.
-#[inline]
-fn first_high_byte_64(head: &[u8; 64]) -> Option<usize> {
+pub(super) fn first_high_byte_64(head: &[u8; 64]) -> Option<usize> {
     let (blocks, _) = head.as_chunks::<16>();
     // SAFETY: each block is 16 bytes, what the unaligned load reads; SSE2 is
     // part of the x86-64 baseline.
