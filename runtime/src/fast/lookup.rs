@@ -40,31 +40,43 @@ macro_rules! lookup_algorithm {
         static CUR_HIGH_N: [u8; LANES] = repeated(CUR_HIGH);
         static INCOMPLETE_MAX: [u8; LANES] = incomplete_max();
 
-        /// The constants, loaded once per call.
+        /// The algorithm's constants. It holds none: each method reads its
+        /// table where it is used. A struct of vectors built on entry was
+        /// stored to an aligned stack frame on every call (the out-of-line
+        /// helpers take it by reference), before the first useful load; the
+        /// loop needs no copy, since LLVM keeps loop-invariant loads in
+        /// registers.
         #[derive(Clone, Copy)]
-        struct Consts {
-            prev_high: V,
-            prev_low: V,
-            cur_high: V,
-            third_bias: V,
-            fourth_bias: V,
-            top_bit: V,
-            incomplete_max: V,
-        }
+        struct Consts;
 
         impl Consts {
             #[inline]
-            #[target_feature(enable = $features)]
             fn new() -> Self {
-                Self {
-                    prev_high: load_table(&PREV_HIGH_N),
-                    prev_low: load_table(&PREV_LOW_N),
-                    cur_high: load_table(&CUR_HIGH_N),
-                    third_bias: splat(THIRD_BYTE_BIAS),
-                    fourth_bias: splat(FOURTH_BYTE_BIAS),
-                    top_bit: splat(0x80),
-                    incomplete_max: load_table(&INCOMPLETE_MAX),
-                }
+                Self
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn prev_high(self) -> V {
+                load_table(&PREV_HIGH_N)
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn prev_low(self) -> V {
+                load_table(&PREV_LOW_N)
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn cur_high(self) -> V {
+                load_table(&CUR_HIGH_N)
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn incomplete_max(self) -> V {
+                load_table(&INCOMPLETE_MAX)
             }
 
             /// Nonzero lanes where `input` (after `prev`) breaks a rule.
@@ -74,17 +86,17 @@ macro_rules! lookup_algorithm {
                 let prev1 = prev1(input, prev);
                 let special = and(
                     and(
-                        shuffle(self.prev_high, high_nibbles(prev1)),
-                        shuffle(self.prev_low, low_nibbles(prev1)),
+                        shuffle(self.prev_high(), high_nibbles(prev1)),
+                        shuffle(self.prev_low(), low_nibbles(prev1)),
                     ),
-                    shuffle(self.cur_high, high_nibbles(input)),
+                    shuffle(self.cur_high(), high_nibbles(input)),
                 );
                 let must_continue = and(
                     or(
-                        subs(prev2(input, prev), self.third_bias),
-                        subs(prev3(input, prev), self.fourth_bias),
+                        subs(prev2(input, prev), splat(THIRD_BYTE_BIAS)),
+                        subs(prev3(input, prev), splat(FOURTH_BYTE_BIAS)),
                     ),
-                    self.top_bit,
+                    splat(0x80),
                 );
                 xor(must_continue, special)
             }
@@ -93,7 +105,7 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn ends_inside_sequence(&self, v: V) -> bool {
-                any(subs(v, self.incomplete_max))
+                any(subs(v, self.incomplete_max()))
             }
         }
 

@@ -222,13 +222,26 @@ fn head(bytes: &[u8]) -> Head {
 /// The offset of the first byte of `head` (at most [`HEAD`] bytes) that is
 /// not ASCII.
 ///
-/// Eight bytes a word, two words a step, and the last bytes as one word
-/// that overlaps the ones already read: no loop a byte at a time, even for
-/// an input whose length is not a multiple of eight. Not branch-free (all
-/// four 16-byte blocks at once with SSE2's `pmovmskb`): that waits for
-/// every load, and an early error needs only the first.
+/// On x86-64, a whole head with SSE2 (`x86::first_high_byte_64`); a
+/// shorter head, and every other target, a word at a time. (A short input
+/// with SSE2 16 bytes a step was slower on text: its high byte is in the
+/// first word, which the word loop reads as fast.)
 #[inline]
 fn first_high_byte(head: &[u8]) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(head) = head.first_chunk::<HEAD>() {
+        return x86::first_high_byte_64(head);
+    }
+    first_high_byte_words(head)
+}
+
+/// [`first_high_byte`] a word at a time, for any target.
+///
+/// Eight bytes a word, two words a step, and the last bytes as one word
+/// that overlaps the ones already read: no loop a byte at a time, even for
+/// an input whose length is not a multiple of eight.
+#[inline]
+fn first_high_byte_words(head: &[u8]) -> Option<usize> {
     /// The top bit of each of eight bytes.
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     // Little-endian: the lowest set bit is the earliest byte.

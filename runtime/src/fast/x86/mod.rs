@@ -31,7 +31,8 @@ pub(super) mod avx512;
 pub(super) mod sse42;
 
 use core::arch::x86_64::{
-    __cpuid_count, __m128i, _mm_loadu_si128, _mm_shuffle_epi8, _xgetbv, CpuidResult,
+    __cpuid_count, __m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_shuffle_epi8,
+    _xgetbv, CpuidResult,
 };
 use core::sync::atomic::{AtomicPtr, AtomicU16, Ordering};
 
@@ -132,6 +133,43 @@ fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
         )
     };
     Some(_mm_shuffle_epi8(data, indices))
+}
+
+/// [`super::first_high_byte`] for a whole head of 64 bytes, with SSE2,
+/// which every x86-64 CPU has: the first 16 bytes alone, where an early
+/// error usually is, then the other 48 at once, so that ASCII costs one test
+/// for them. The blocks are searched one by one only when that test finds a
+/// high byte.
+#[inline]
+pub(super) fn first_high_byte_64(head: &[u8; 64]) -> Option<usize> {
+    let (blocks, _) = head.as_chunks::<16>();
+    // SAFETY: each block is 16 bytes, what the unaligned load reads; SSE2 is
+    // part of the x86-64 baseline.
+    let mask = |block: &[u8; 16]| unsafe {
+        _mm_movemask_epi8(_mm_loadu_si128(block.as_ptr().cast())).cast_unsigned()
+    };
+    let [b0, b1, b2, b3] = blocks else {
+        return None; // unreachable: 64 bytes are four blocks
+    };
+    let first = mask(b0);
+    if first != 0 {
+        return Some(first.trailing_zeros() as usize);
+    }
+    // SAFETY: as above.
+    let rest = unsafe {
+        _mm_movemask_epi8(_mm_or_si128(
+            _mm_or_si128(
+                _mm_loadu_si128(b1.as_ptr().cast()),
+                _mm_loadu_si128(b2.as_ptr().cast()),
+            ),
+            _mm_loadu_si128(b3.as_ptr().cast()),
+        ))
+    };
+    if rest == 0 {
+        return None;
+    }
+    let masks = u64::from(mask(b1)) | u64::from(mask(b2)) << 16 | u64::from(mask(b3)) << 32;
+    Some(16 + masks.trailing_zeros() as usize)
 }
 
 /// `detect` until the first call, then the best kernel for this CPU.
