@@ -142,29 +142,23 @@ fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
 /// high byte.
 #[inline]
 pub(super) fn first_high_byte_64(head: &[u8; 64]) -> Option<usize> {
-    let (blocks, _) = head.as_chunks::<16>();
-    // SAFETY: each block is 16 bytes, what the unaligned load reads; SSE2 is
-    // part of the x86-64 baseline.
-    let mask = |block: &[u8; 16]| unsafe {
-        _mm_movemask_epi8(_mm_loadu_si128(block.as_ptr().cast())).cast_unsigned()
+    // Block `i` of the head as a vector.
+    let block = |i: usize| {
+        debug_assert!(i < 4);
+        // SAFETY: `head` is 64 bytes and `i < 4`, so the 16 bytes at
+        // `16 * i` are inside it, which is what the unaligned load reads;
+        // SSE2 is part of the x86-64 baseline.
+        unsafe { _mm_loadu_si128(head.as_ptr().add(16 * i).cast()) }
     };
-    let [b0, b1, b2, b3] = blocks else {
-        return None; // unreachable: 64 bytes are four blocks
-    };
+    // SAFETY: SSE2 is part of the x86-64 baseline.
+    let mask = |v: __m128i| unsafe { _mm_movemask_epi8(v) }.cast_unsigned();
+    let (b0, b1, b2, b3) = (block(0), block(1), block(2), block(3));
     let first = mask(b0);
     if first != 0 {
         return Some(first.trailing_zeros() as usize);
     }
-    // SAFETY: as above.
-    let rest = unsafe {
-        _mm_movemask_epi8(_mm_or_si128(
-            _mm_or_si128(
-                _mm_loadu_si128(b1.as_ptr().cast()),
-                _mm_loadu_si128(b2.as_ptr().cast()),
-            ),
-            _mm_loadu_si128(b3.as_ptr().cast()),
-        ))
-    };
+    // SAFETY: SSE2 is part of the x86-64 baseline.
+    let rest = mask(unsafe { _mm_or_si128(_mm_or_si128(b1, b2), b3) });
     if rest == 0 {
         return None;
     }
