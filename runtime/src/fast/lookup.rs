@@ -6,16 +6,25 @@
 //! The module provides the vector type `V`, `LANES`, `VECTORS` (how many
 //! make a group), `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
-//! words), the three lane shifts
-//! `prev1`, `prev2`, `prev3`, and the primitives `load`, `load_table`,
-//! `splat`, `or`, `and`, `xor`, `subs` (saturating), `high_nibbles`,
-//! `low_nibbles`, `shuffle` (a 16-entry table lookup per 128-bit lane),
-//! `any` (a lane is not zero), `any_high` (a lane has its top bit set) and
-//! `nonzero_lanes` (a bit per lane), and `prefetch` (ask for a cache line
-//! ahead; a no-op where the kernel has none). The x86 kernels get theirs from
-//! `x86_primitives!`; the NEON kernel writes its own. A macro, not a
-//! generic function, so that all of it is compiled with the kernel's target
-//! features and inlined into `check`.
+//! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
+//! two lanes, the end of the one before coming in), and the primitives
+//! `load`, `load_table`, `splat`, `or`, `and`, `xor`, `subs` (saturating),
+//! `high_nibbles`, `low_nibbles`, `shuffle` (a 16-entry table lookup, the
+//! table repeated across the vector), `any` (a lane is not zero),
+//! `any_high` (a lane has its top bit set) and `nonzero_lanes` (a bit per
+//! lane), and `prefetch` (ask for a cache line ahead; a no-op where the
+//! kernel has none). The SSE4.2 and AVX2 kernels get theirs from
+//! `x86_primitives!`; the AVX-512 and NEON kernels write their own. A
+//! macro, not a generic function, so that all of it is compiled with the
+//! kernel's target features and inlined into `check`.
+//!
+//! One departure from the paper: it tests "a continuation byte follows a
+//! continuation byte exactly where the byte two back leads a 3- or 4-byte
+//! sequence or the byte three back a 4-byte one" with two shifts of the
+//! input, by two and by three. Here each byte is marked where it is at
+//! least E0 or follows one at least F0 (`leads`), and the marks are shifted
+//! by two: one shift where the paper has two, the marks carried from vector
+//! to vector with the bytes (`Carry`).
 
 macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
@@ -32,8 +41,8 @@ macro_rules! lookup_algorithm {
         /// left the loop waiting; longer ones were no faster and fetch more
         /// that lies past the end.
         const PREFETCH: usize = 2048;
-        const _: () = assert!(GROUP <= 128, "first_flagged keeps a bit per byte in a u128");
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
+        const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
         static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
         static PREV_LOW_N: [u8; LANES] = repeated(PREV_LOW);
@@ -48,6 +57,52 @@ macro_rules! lookup_algorithm {
         /// registers.
         #[derive(Clone, Copy)]
         struct Consts;
+
+        /// What a vector passes to the next: its bytes, and its `leads`
+        /// (see [`leads`]), of which the next vector reads the last two.
+        #[derive(Clone, Copy)]
+        struct Carry {
+            bytes: V,
+            leads: V,
+        }
+
+        impl Carry {
+            /// Before the input, or after ASCII: nothing is due.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn after(bytes: V) -> Self {
+                Carry {
+                    bytes,
+                    leads: splat(0),
+                }
+            }
+
+            /// The carry of a vector read without the one before it: its
+            /// last two marks depend on its last three bytes alone.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn of(bytes: V) -> Self {
+                Carry {
+                    bytes,
+                    leads: leads(bytes, prev1(bytes, splat(0))),
+                }
+            }
+        }
+
+        /// The top bit of each lane of `input` that is at least E0, or
+        /// follows one at least F0 (`prev1`: `input` moved up a lane): the
+        /// byte two lanes on must be a continuation byte.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn leads(input: V, prev1: V) -> V {
+            and(
+                or(
+                    subs(input, splat(THIRD_BYTE_BIAS)),
+                    subs(prev1, splat(FOURTH_BYTE_BIAS)),
+                ),
+                splat(0x80),
+            )
+        }
 
         impl Consts {
             #[inline]
@@ -79,11 +134,12 @@ macro_rules! lookup_algorithm {
                 load_table(&INCOMPLETE_MAX)
             }
 
-            /// Nonzero lanes where `input` (after `prev`) breaks a rule.
+            /// Nonzero lanes where `input` (after the vector `carry`
+            /// describes) breaks a rule, and what `input` passes on.
             #[inline]
             #[target_feature(enable = $features)]
-            fn errors(&self, input: V, prev: V) -> V {
-                let prev1 = prev1(input, prev);
+            fn errors(&self, input: V, carry: Carry) -> (V, Carry) {
+                let prev1 = prev1(input, carry.bytes);
                 let special = and(
                     and(
                         shuffle(self.prev_high(), high_nibbles(prev1)),
@@ -91,14 +147,16 @@ macro_rules! lookup_algorithm {
                     ),
                     shuffle(self.cur_high(), high_nibbles(input)),
                 );
-                let must_continue = and(
-                    or(
-                        subs(prev2(input, prev), splat(THIRD_BYTE_BIAS)),
-                        subs(prev3(input, prev), splat(FOURTH_BYTE_BIAS)),
-                    ),
-                    splat(0x80),
-                );
-                xor(must_continue, special)
+                let leads = leads(input, prev1);
+                // A continuation pair where none is due, or a due one missing.
+                let must_continue = prev2(leads, carry.leads);
+                (
+                    xor(must_continue, special),
+                    Carry {
+                        bytes: input,
+                        leads,
+                    },
+                )
             }
 
             /// Whether a vector ends inside a sequence.
@@ -119,8 +177,11 @@ macro_rules! lookup_algorithm {
         pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
             let c = Consts::new();
             let len = bytes.len();
+            if len < GROUP {
+                return c.check_short(bytes);
+            }
             let ptr = bytes.as_ptr();
-            let mut prev = splat(0);
+            let mut carry = Carry::after(splat(0));
             let mut at = 0;
             while at + GROUP <= len {
                 // SAFETY: `at + GROUP <= len`.
@@ -130,10 +191,10 @@ macro_rules! lookup_algorithm {
                     // previous vector left unfinished is cut off here.
                     // (`errors` sees the previous vector itself; only ASCII
                     // groups, which skip it, need this.)
-                    if c.ends_inside_sequence(prev) {
+                    if c.ends_inside_sequence(carry.bytes) {
                         return Some(at);
                     }
-                    prev = group[VECTORS - 1];
+                    carry = Carry::after(group[VECTORS - 1]);
                     at += GROUP;
                     // In a run of ASCII: two groups a step while it lasts,
                     // one branch for twice the loads, so that more of them
@@ -146,21 +207,22 @@ macro_rules! lookup_algorithm {
                         if any_high(or(or_all(&a), or_all(&b))) {
                             break;
                         }
-                        prev = b[VECTORS - 1];
+                        carry = Carry::after(b[VECTORS - 1]);
                         at += 2 * GROUP;
                     }
                     continue;
                 }
                 // A run of other text: stay here while it lasts, so that the
-                // loop carries `prev` in one place (the ASCII group that
+                // loop carries its state in one place (the ASCII group that
                 // ends the run is loaded again by the outer loop).
                 let mut group = group;
                 loop {
-                    if any(c.group_errors(&group, prev)) {
+                    let (errors, next) = c.group_errors(&group, carry);
+                    if any(errors) {
                         // SAFETY: as for `group`, just loaded from there.
-                        return Some(at + unsafe { c.first_flagged(ptr.add(at), prev) });
+                        return Some(at + unsafe { c.first_flagged(ptr.add(at), carry) });
                     }
-                    prev = group[VECTORS - 1];
+                    carry = next;
                     at += GROUP;
                     if at + GROUP > len {
                         break;
@@ -179,41 +241,16 @@ macro_rules! lookup_algorithm {
                 }
             }
             if at == len {
-                return c.ends_inside_sequence(prev).then_some(len);
+                return c.ends_inside_sequence(carry.bytes).then_some(len);
             }
-            if at > 0 {
-                // SAFETY: a group was read, so `len > GROUP`.
-                return unsafe { c.check_end(ptr, len) };
-            }
-            // An input shorter than a group: padded with zeros, ASCII,
-            // which a sequence cut off by the end fails to continue. Each
-            // vector is put together in registers (`tail_vector`): copied
-            // into a buffer in memory, the vector loads waited for the
-            // copy's smaller stores (a failed store forward, most of a
-            // short input's time). All `VECTORS` of them, not as many as the
-            // rest fills: a loop count that varies with the input's length
-            // mispredicts, and on short inputs that costs more than the
-            // vectors it saves.
-            let rest = bytes.get(at..).unwrap_or_default();
-            let mut errors = splat(0);
-            let mut before = prev;
-            for i in 0..VECTORS {
-                let v = tail_vector(rest, i);
-                errors = or(errors, c.errors(v, before));
-                before = v;
-            }
-            if any(errors) {
-                return Some(at + c.first_flagged_in_tail(rest, prev));
-            }
-            // The rest is shorter than the group, so at least its last byte
-            // is padding, on which a cut-off sequence has already failed.
-            None
+            // SAFETY: a group was read, so `len > GROUP`.
+            unsafe { c.check_end(ptr, len) }
         }
 
         /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its
         /// end: put together by the kernel's `from_rest` where it has one
-        /// (x86: 16-byte loads moved into place by a shuffle), else from
-        /// words of the input.
+        /// (a masked load, or 16-byte loads moved into place by a table
+        /// lookup), else from words of the input.
         #[inline]
         #[target_feature(enable = $features)]
         fn tail_vector(rest: &[u8], i: usize) -> V {
@@ -247,6 +284,32 @@ macro_rules! lookup_algorithm {
         }
 
         impl Consts {
+            /// [`check`] for fewer than `GROUP` bytes: the input as one
+            /// group padded with zeros, ASCII, which a sequence cut off by
+            /// the end fails to continue, so no test of the end is needed.
+            /// Each vector is put together in registers (`tail_vector`):
+            /// copied into a buffer in memory, the vector loads waited for
+            /// the copy's smaller stores (a failed store forward, most of a
+            /// short input's time). All `VECTORS` of them, not as many as
+            /// the input fills: a loop count that varies with the input's
+            /// length mispredicts, and on short inputs that costs more than
+            /// the vectors it saves. ASCII is told first, as the groups of
+            /// longer inputs are: one test, where the rules take a dozen
+            /// instructions a vector.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_short(&self, bytes: &[u8]) -> Option<usize> {
+                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(bytes, i));
+                if !any_high(or_all(&group)) {
+                    return None;
+                }
+                let start = Carry::after(splat(0));
+                if any(self.group_errors(&group, start).0) {
+                    return Some(self.first_flagged_in(&group, start));
+                }
+                None
+            }
+
             /// The end of an input longer than a group, once the groups
             /// that fit are checked and fewer than `GROUP` bytes are left:
             /// the last group's worth of bytes checked again after the
@@ -276,9 +339,9 @@ macro_rules! lookup_algorithm {
                     if !any_high(or_all(&group)) {
                         return self.ends_inside_sequence(prev).then_some(start);
                     }
-                    if any(self.group_errors(&group, prev)) {
-                        // SAFETY: as above.
-                        return Some(start + unsafe { self.first_flagged(ptr.add(start), prev) });
+                    let carry = Carry::of(prev);
+                    if any(self.group_errors(&group, carry).0) {
+                        return Some(start + self.first_flagged_in(&group, carry));
                     }
                     return self.ends_inside_sequence(group[VECTORS - 1]).then_some(len);
                 }
@@ -291,23 +354,26 @@ macro_rules! lookup_algorithm {
                 let prev = unsafe { load(ptr.add(start - LANES)) };
                 // SAFETY: as above.
                 let last = unsafe { load(ptr.add(start)) };
-                let errors = self.errors(last, prev);
+                let (errors, _) = self.errors(last, Carry::of(prev));
                 if any(errors) {
                     return Some(start + nonzero_lanes(errors).trailing_zeros() as usize);
                 }
                 self.ends_inside_sequence(last).then_some(len)
             }
 
-            /// Nonzero lanes where some vector of `group` (after `prev`)
-            /// breaks a rule.
+            /// Nonzero lanes where some vector of `group` (after the one
+            /// `carry` describes) breaks a rule, and what the group passes
+            /// on.
             #[inline]
             #[target_feature(enable = $features)]
-            fn group_errors(&self, group: &[V; VECTORS], prev: V) -> V {
-                let mut errors = self.errors(group[0], prev);
-                for i in 1..VECTORS {
-                    errors = or(errors, self.errors(group[i], group[i - 1]));
+            fn group_errors(&self, group: &[V; VECTORS], carry: Carry) -> (V, Carry) {
+                let (mut errors, mut carry) = self.errors(group[0], carry);
+                for &v in &group[1..] {
+                    let (more, next) = self.errors(v, carry);
+                    errors = or(errors, more);
+                    carry = next;
                 }
-                errors
+                (errors, carry)
             }
 
             /// The first flagged byte of a group with a flag. Kernels
@@ -322,32 +388,26 @@ macro_rules! lookup_algorithm {
             /// `ptr` must have `GROUP` readable bytes.
             #[cold]
             #[target_feature(enable = $features)]
-            unsafe fn first_flagged(&self, ptr: *const u8, prev: V) -> usize {
+            unsafe fn first_flagged(&self, ptr: *const u8, carry: Carry) -> usize {
                 // SAFETY: the caller's promise.
                 let group = unsafe { load_group(ptr) };
-                self.first_flagged_in(&group, prev)
+                self.first_flagged_in(&group, carry)
             }
 
             /// [`first_flagged`](Self::first_flagged) of a group at hand.
             #[cold]
             #[target_feature(enable = $features)]
-            fn first_flagged_in(&self, group: &[V; VECTORS], prev: V) -> usize {
-                let mut lanes = 0u128;
-                let mut before = prev;
+            fn first_flagged_in(&self, group: &[V; VECTORS], mut carry: Carry) -> usize {
                 for (i, &v) in group.iter().enumerate() {
-                    lanes |= u128::from(nonzero_lanes(self.errors(v, before))) << (i * LANES);
-                    before = v;
+                    let (errors, next) = self.errors(v, carry);
+                    let lanes = nonzero_lanes(errors);
+                    if lanes != 0 {
+                        return i * LANES + lanes.trailing_zeros() as usize;
+                    }
+                    carry = next;
                 }
-                lanes.trailing_zeros() as usize
-            }
-
-            /// [`first_flagged`](Self::first_flagged) of the rest of the
-            /// input, fewer than `GROUP` bytes.
-            #[cold]
-            #[target_feature(enable = $features)]
-            fn first_flagged_in_tail(&self, rest: &[u8], prev: V) -> usize {
-                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
-                self.first_flagged_in(&group, prev)
+                // Not reached: the group has a flag.
+                GROUP
             }
         }
     };

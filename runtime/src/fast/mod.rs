@@ -112,11 +112,7 @@ impl Kernel {
     pub fn is_available(self) -> bool {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => x86::avx512_available(),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => x86::avx2_available(),
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Sse42 => x86::sse42_available(),
+            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::available(self),
             #[cfg(not(target_arch = "x86_64"))]
             Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => false,
             // NEON is part of the aarch64 baseline: compiled in, available.
@@ -135,22 +131,25 @@ impl Kernel {
     }
 
     /// Validates with this kernel, or `None` when the CPU lacks it. The
-    /// answer (and any error) is always the reference decoder's.
+    /// answer (and any error) is always the reference decoder's. Inlined,
+    /// so that a benchmark's call of a forced kernel costs what a call of
+    /// [`crate::validate`] does, and no more.
     #[must_use]
+    #[inline]
     pub fn validate(self, bytes: &[u8]) -> Option<Result<(), Utf8Error>> {
         let suspect = match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 if x86::avx512_available() => {
+            Kernel::Avx512 if x86::available(self) => {
                 // SAFETY: the CPU has the features the kernel is compiled for.
                 unsafe { x86::avx512::check(bytes) }
             }
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 if x86::avx2_available() => {
+            Kernel::Avx2 if x86::available(self) => {
                 // SAFETY: as above.
                 unsafe { x86::avx2::check(bytes) }
             }
             #[cfg(target_arch = "x86_64")]
-            Kernel::Sse42 if x86::sse42_available() => {
+            Kernel::Sse42 if x86::available(self) => {
                 // SAFETY: as above.
                 unsafe { x86::sse42::check(bytes) }
             }
@@ -429,10 +428,19 @@ fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
 }
 
 /// The error path, kept out of line so the valid path stays small.
+///
+/// No error starts with an ASCII byte, so the first byte from
+/// [`boundary_near`] on that is not ASCII is where the decoder reads: most
+/// often the error itself, which [`decode::error_at`] settles from its
+/// table, and otherwise a valid sequence, after which it reads on.
 #[cold]
 #[inline(never)]
 fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    decode::validate_from(bytes, boundary_near(bytes, at))
+    let mut start = boundary_near(bytes, at);
+    while start < at && bytes.get(start).is_some_and(u8::is_ascii) {
+        start += 1;
+    }
+    decode::error_at(bytes, start)
 }
 
 /// Where the reference decoder starts reading when a kernel flags `at`: the

@@ -47,7 +47,7 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
 }
 
 /// The 16 bytes that end just before the last of `input`'s: the end of
-/// `prev`, then `input` moved up a byte (and likewise two and three).
+/// `prev`, then `input` moved up a byte (and likewise two).
 #[inline]
 #[target_feature(enable = "neon")]
 fn prev1(input: V, prev: V) -> V {
@@ -58,12 +58,6 @@ fn prev1(input: V, prev: V) -> V {
 #[target_feature(enable = "neon")]
 fn prev2(input: V, prev: V) -> V {
     vextq_u8::<14>(prev, input)
-}
-
-#[inline]
-#[target_feature(enable = "neon")]
-fn prev3(input: V, prev: V) -> V {
-    vextq_u8::<13>(prev, input)
 }
 
 /// # Safety
@@ -155,10 +149,10 @@ fn any_high(v: V) -> bool {
 /// kept where the lane is set, summed across each half.
 #[inline]
 #[target_feature(enable = "neon")]
-fn nonzero_lanes(v: V) -> u32 {
+fn nonzero_lanes(v: V) -> u64 {
     static WEIGHTS: [u8; LANES] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
     let bits = vandq_u8(vtstq_u8(v, v), load_table(&WEIGHTS));
-    u32::from(vaddv_u8(vget_low_u8(bits))) | u32::from(vaddv_u8(vget_high_u8(bits))) << 8
+    u64::from(vaddv_u8(vget_low_u8(bits))) | u64::from(vaddv_u8(vget_high_u8(bits))) << 8
 }
 
 lookup_algorithm!(features: "neon");

@@ -6,14 +6,18 @@
 //! instructions; on a CPU without some of them, the kernel suites cannot
 //! run those kernels, and the algorithm's control flow in those shapes
 //! (lanes per vector, vectors per group) goes untested. Here it is
-//! instantiated three more times, over `[u8; 16]` and `[u8; 32]` with each
-//! instruction modelled in plain Rust, in the three shapes the kernels use:
+//! instantiated four more times, over `[u8; 16]`, `[u8; 32]` and `[u8; 64]`
+//! with each instruction modelled in plain Rust, in the shapes the kernels
+//! use:
 //!
 //! - `sse42_shape`: 16 lanes, 2 vectors a group, `pshufb` and `palignr`;
 //! - `avx2_shape`: 32 lanes, 2 vectors a group, the 256-bit instructions
 //!   that work within each 128-bit half (`vpshufb`, `vpalignr`) and the
 //!   `vperm2i128` that the lane shifts use to cross the halves;
-//! - `neon_shape`: 16 lanes, 8 vectors a group, `tbl` and `ext`.
+//! - `neon_shape`: 16 lanes, 8 vectors a group, `tbl` and `ext`;
+//! - `avx512_shape`: 64 lanes, 2 vectors a group, `vpermb`, `vpermt2b`
+//!   and masked loads: tested here on every machine, where QEMU cannot run
+//!   the AVX-512 kernel at all.
 //!
 //! Each model does what the instruction's manual says, including what the
 //! algorithm seems not to need (`pshufb` zeroes a lane whose index has its
@@ -24,9 +28,9 @@
 //! caught. Where the CPU has the x86 instructions, the tests also hold the
 //! models to them.
 //!
-//! Not covered: the AVX-512 kernel, which is an algorithm of its own
-//! (`x86::avx512`), and the instructions themselves, which only the kernel
-//! suites on a CPU that has them can test.
+//! Not covered: the instructions themselves, which only the kernel suites
+//! on a CPU that has them can test (and the tests below, which hold each
+//! model to its instruction where the CPU has it).
 //!
 //! The algorithm reads the input through raw pointers (`load`), as the
 //! kernels do; the model's `load` asserts that every read lies inside the
@@ -69,6 +73,34 @@ unsafe fn loadu<const N: usize>(ptr: *const u8) -> [u8; N] {
     // SAFETY: the caller's promise, and the bytes are inside the input
     // (asserted above).
     unsafe { ptr.cast::<[u8; N]>().read_unaligned() }
+}
+
+/// A masked load of up to 64 bytes (`vmovdqu8` with a zeroing mask):
+/// lane `i` is the byte at `ptr + i` where bit `i` of `mask` is set, and
+/// zero, unread, elsewhere.
+///
+/// # Safety
+///
+/// The bytes of the lanes `mask` selects must be readable. (Asserted, for
+/// the input set by `Shape::run`, byte by byte.)
+#[inline]
+unsafe fn maskz_loadu(mask: u64, ptr: *const u8) -> [u8; 64] {
+    let (start, end) = INPUT.get();
+    let mut out = [0; 64];
+    for (i, lane) in out.iter_mut().enumerate() {
+        if mask >> i & 1 != 0 {
+            let at = ptr.addr().wrapping_add(i);
+            assert!(
+                start <= at && at < end,
+                "a masked load reads offset {} of a {}-byte input",
+                at.wrapping_sub(start).cast_signed(),
+                end - start
+            );
+            // SAFETY: inside the input (asserted above).
+            *lane = unsafe { ptr.add(i).read() };
+        }
+    }
+    out
 }
 
 /// An array of `$n` lanes, lane `$i` the value of `$lane`. A `while`
@@ -192,6 +224,51 @@ fn movemask_epi8<const N: usize>(v: [u8; N]) -> u32 {
 #[inline]
 fn testz<const N: usize>(a: [u8; N], b: [u8; N]) -> bool {
     and_lanes(a, b) == [0; N]
+}
+
+/// `vpermb`: lane `i` is `table`'s byte at the low six bits of `idx[i]`.
+#[inline]
+fn permutexvar_epi8(idx: [u8; 64], table: [u8; 64]) -> [u8; 64] {
+    lanes!(64, |i| table[usize::from(idx[i] & 63)])
+}
+
+/// `vpermt2b`: lane `i` is byte `idx[i] & 127` of `a` then `b`, one table
+/// of 128 bytes.
+#[inline]
+fn permutex2var_epi8(a: [u8; 64], idx: [u8; 64], b: [u8; 64]) -> [u8; 64] {
+    lanes!(64, |i| {
+        let j = usize::from(idx[i] & 127);
+        if j < 64 {
+            a[j]
+        } else {
+            b[j - 64]
+        }
+    })
+}
+
+/// `vptestmb` of a vector with itself: a bit per lane, set where the byte
+/// is not zero.
+#[inline]
+fn test_epi8_mask(v: [u8; 64]) -> u64 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 64 {
+        mask |= u64::from(v[i] != 0) << i;
+        i += 1;
+    }
+    mask
+}
+
+/// `vpmovb2m`: the top bit of each byte, byte 0 in bit 0.
+#[inline]
+fn movepi8_mask(v: [u8; 64]) -> u64 {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 64 {
+        mask |= u64::from(v[i] >> 7) << i;
+        i += 1;
+    }
+    mask
 }
 
 /// Bytes `16 * k ..` of a rest as a vector, zero after its end: the x86
@@ -334,8 +411,8 @@ macro_rules! x86_model_primitives {
         }
 
         #[inline]
-        fn nonzero_lanes(v: V) -> u32 {
-            !movemask_epi8(cmpeq_epi8(v, splat(0))) & (u32::MAX >> (32 - LANES))
+        fn nonzero_lanes(v: V) -> u64 {
+            u64::from(!movemask_epi8(cmpeq_epi8(v, splat(0))) & (u32::MAX >> (32 - LANES)))
         }
     };
 }
@@ -378,11 +455,6 @@ mod sse42_shape {
     #[inline]
     fn prev2(input: V, prev: V) -> V {
         alignr_epi8(input, prev, 14)
-    }
-
-    #[inline]
-    fn prev3(input: V, prev: V) -> V {
-        alignr_epi8(input, prev, 13)
     }
 
     x86_model_primitives!();
@@ -429,11 +501,6 @@ mod avx2_shape {
         prev_n(input, prev, 2)
     }
 
-    #[inline]
-    fn prev3(input: V, prev: V) -> V {
-        prev_n(input, prev, 3)
-    }
-
     x86_model_primitives!();
     instantiate!();
 }
@@ -465,11 +532,6 @@ mod neon_shape {
     #[inline]
     fn prev2(input: V, prev: V) -> V {
         vextq_u8(prev, input, 14)
-    }
-
-    #[inline]
-    fn prev3(input: V, prev: V) -> V {
-        vextq_u8(prev, input, 13)
     }
 
     lane_primitives!();
@@ -504,12 +566,98 @@ mod neon_shape {
     }
 
     #[inline]
-    fn nonzero_lanes(v: V) -> u32 {
+    fn nonzero_lanes(v: V) -> u64 {
         const WEIGHTS: [u8; LANES] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
         let bits = and(vtstq_u8(v, v), WEIGHTS);
         // `vget_low_u8`, `vget_high_u8`.
         let (low, high) = (lanes!(8, |i| bits[i]), lanes!(8, |i| bits[8 + i]));
-        u32::from(vaddv_u8(low)) | u32::from(vaddv_u8(high)) << 8
+        u64::from(vaddv_u8(low)) | u64::from(vaddv_u8(high)) << 8
+    }
+
+    instantiate!();
+}
+
+/// The AVX-512 kernel's shape (`x86::avx512`).
+mod avx512_shape {
+    use super::*;
+
+    type V = [u8; 64];
+    const LANES: usize = 64;
+    const VECTORS: usize = 2;
+
+    /// `vpermt2b` indices that move a vector up `by` lanes (the kernel's
+    /// `shifted_by`).
+    fn shifted_by(by: usize) -> V {
+        lanes!(64, |i| (i + 64 - by) as u8)
+    }
+
+    #[inline]
+    fn from_words(w: [u64; 8]) -> V {
+        from_le_words(w)
+    }
+
+    /// The kernel's masked load of bytes `64 * i ..` of the rest.
+    #[inline]
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "the signature the algorithm calls"
+    )]
+    fn from_rest(rest: &[u8], i: usize) -> Option<V> {
+        let start = (LANES * i).min(rest.len());
+        let n = rest.len() - start;
+        let mask = u64::MAX
+            .checked_shr(LANES.saturating_sub(n) as u32)
+            .unwrap_or(0);
+        // SAFETY: the mask covers bytes of `rest` only (`start + n` is its
+        // length), and the model asserts it.
+        Some(unsafe { maskz_loadu(mask, rest.as_ptr().wrapping_add(start)) })
+    }
+
+    #[inline]
+    fn prev1(input: V, prev: V) -> V {
+        permutex2var_epi8(prev, shifted_by(1), input)
+    }
+
+    #[inline]
+    fn prev2(input: V, prev: V) -> V {
+        permutex2var_epi8(prev, shifted_by(2), input)
+    }
+
+    lane_primitives!();
+
+    /// `vpsrlw` by 4 and no mask: `vpermb` reads six bits, and the table's
+    /// four copies make bits 4 and 5 (the neighbour's) not matter.
+    #[inline]
+    fn high_nibbles(v: V) -> V {
+        srli_epi16(v, 4)
+    }
+
+    #[inline]
+    fn low_nibbles(v: V) -> V {
+        v
+    }
+
+    #[inline]
+    fn shuffle(table: V, idx: V) -> V {
+        permutexvar_epi8(idx, table)
+    }
+
+    #[inline]
+    fn prefetch(_ptr: *const u8) {}
+
+    #[inline]
+    fn any(v: V) -> bool {
+        test_epi8_mask(v) != 0
+    }
+
+    #[inline]
+    fn any_high(v: V) -> bool {
+        movepi8_mask(v) != 0
+    }
+
+    #[inline]
+    fn nonzero_lanes(v: V) -> u64 {
+        test_epi8_mask(v)
     }
 
     instantiate!();
@@ -546,6 +694,13 @@ const NEON_SHAPE: Shape = Shape {
     name: "neon shape",
     check: neon_shape::check,
     lanes: 16,
+    group: 128,
+};
+
+const AVX512_SHAPE: Shape = Shape {
+    name: "avx512 shape",
+    check: avx512_shape::check,
+    lanes: 64,
     group: 128,
 };
 
@@ -659,6 +814,11 @@ mod tests {
         short_inputs(NEON_SHAPE);
     }
 
+    #[test]
+    fn avx512_shape_on_short_inputs() {
+        short_inputs(AVX512_SHAPE);
+    }
+
     /// Sequences cut short, sequences never valid, and whole characters.
     const PIECES: [&[u8]; 11] = [
         b"\xC3",
@@ -757,6 +917,11 @@ mod tests {
     #[test]
     fn neon_shape_on_pieces_at_every_offset() {
         pieces_at_every_offset(NEON_SHAPE);
+    }
+
+    #[test]
+    fn avx512_shape_on_pieces_at_every_offset() {
+        pieces_at_every_offset(AVX512_SHAPE);
     }
 
     /// xorshift64: enough randomness for test inputs, the same every run.
@@ -873,6 +1038,11 @@ mod tests {
         random_texts(NEON_SHAPE);
     }
 
+    #[test]
+    fn avx512_shape_on_random_texts() {
+        random_texts(AVX512_SHAPE);
+    }
+
     /// The x86 models against the instructions they model, where the CPU
     /// has them: a model that differed from its instruction would have the
     /// tests above check some other algorithm.
@@ -881,17 +1051,20 @@ mod tests {
         extern crate std;
 
         use core::arch::x86_64::{
-            __m128i, __m256i, _mm256_alignr_epi8, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
+            __m128i, __m256i, __m512i, _mm256_alignr_epi8, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
             _mm256_permute2x128_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
-            _mm256_testz_si256, _mm_alignr_epi8, _mm_cmpeq_epi8, _mm_movemask_epi8,
+            _mm256_testz_si256, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask,
+            _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_srli_epi16, _mm512_subs_epu8,
+            _mm512_test_epi8_mask, _mm_alignr_epi8, _mm_cmpeq_epi8, _mm_movemask_epi8,
             _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128,
         };
         use core::mem::transmute;
         use std::arch::is_x86_feature_detected;
 
         use super::super::{
-            alignr_epi8, and_lanes, cmpeq_epi8, movemask_epi8, permute2x128, shuffle_epi8,
-            srli_epi16, subs_epu8, testz,
+            alignr_epi8, and_lanes, cmpeq_epi8, maskz_loadu, movemask_epi8, movepi8_mask,
+            permute2x128, permutex2var_epi8, permutexvar_epi8, shuffle_epi8, srli_epi16, subs_epu8,
+            test_epi8_mask, testz, INPUT,
         };
         use super::Rng;
 
@@ -1059,6 +1232,70 @@ mod tests {
             );
         }
 
+        /// `a` moved down a lane, its first lane last: a second table for
+        /// `vpermt2b` unlike the first.
+        fn rotate(a: [u8; 64]) -> [u8; 64] {
+            lanes!(64, |i| a[(i + 1) % 64])
+        }
+
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+        fn avx512_agrees(a: [u8; 64], b: [u8; 64], mask: u64) {
+            // SAFETY: 64 bytes either way, and any bits are a valid value
+            // of both types.
+            let v = |x: [u8; 64]| unsafe { transmute::<[u8; 64], __m512i>(x) };
+            // SAFETY: as above.
+            let bytes = |x: __m512i| unsafe { transmute::<__m512i, [u8; 64]>(x) };
+            let (va, vb) = (v(a), v(b));
+            let what = || std::format!("a {a:02X?}, b {b:02X?}, mask {mask:#X}");
+            assert_eq!(
+                bytes(_mm512_permutexvar_epi8(vb, va)),
+                permutexvar_epi8(b, a),
+                "vpermb, {}",
+                what()
+            );
+            assert_eq!(
+                bytes(_mm512_permutex2var_epi8(va, vb, v(rotate(a)))),
+                permutex2var_epi8(a, b, rotate(a)),
+                "vpermt2b, {}",
+                what()
+            );
+            assert_eq!(
+                bytes(_mm512_srli_epi16::<4>(va)),
+                srli_epi16(a, 4),
+                "vpsrlw 4, {}",
+                what()
+            );
+            assert_eq!(
+                bytes(_mm512_subs_epu8(va, vb)),
+                subs_epu8(a, b),
+                "vpsubusb, {}",
+                what()
+            );
+            assert_eq!(
+                _mm512_test_epi8_mask(va, va),
+                test_epi8_mask(a),
+                "vptestmb, {}",
+                what()
+            );
+            assert_eq!(
+                _mm512_movepi8_mask(va),
+                movepi8_mask(a),
+                "vpmovb2m, {}",
+                what()
+            );
+            let start = a.as_ptr().addr();
+            INPUT.set((start, start + a.len()));
+            // SAFETY: the mask selects lanes of `a`'s 64 bytes only.
+            let (real, model) = unsafe {
+                (
+                    bytes(_mm512_maskz_loadu_epi8(mask, a.as_ptr().cast())),
+                    maskz_loadu(mask, a.as_ptr()),
+                )
+            };
+            INPUT.set((0, 0));
+            assert_eq!(real, model, "vmovdqu8 {{z}}, {}", what());
+        }
+
         #[test]
         fn the_x86_models_agree_with_the_instructions() {
             let mut rng = Rng(0x6D6F_6465_6C73_2121);
@@ -1079,6 +1316,20 @@ mod tests {
                 }
             } else {
                 std::println!("no AVX2: the 256-bit models were not checked (SKIPPED)");
+            }
+            if is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512bw")
+                && is_x86_feature_detected!("avx512vbmi")
+            {
+                for round in 0..20_000 {
+                    let (a, b) = pair(&mut rng, round);
+                    let mask = rng.next() >> rng.below(64);
+                    // SAFETY: the CPU has AVX-512 F, BW and VBMI (detected
+                    // above).
+                    unsafe { avx512_agrees(a, b, mask) };
+                }
+            } else {
+                std::println!("no AVX-512 VBMI: the 512-bit models were not checked (SKIPPED)");
             }
         }
     }

@@ -323,7 +323,16 @@ const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
 /// first high byte) and of a field cut short. One table load instead of
 /// [`read_sequence`]'s branches. `None` for every other case, which
 /// [`error_at`] reads sequence by sequence.
-#[inline]
+///
+/// Always inlined: out of line, it returns the error through memory,
+/// written a field at a time, and its caller reads it back whole, which
+/// waits for the stores (a failed store forward, twice the early-error
+/// path's time).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the point: the error is built in its caller's registers"
+)]
 const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
     let found = match tail(bytes, at) {
         [b0, b1, ..] if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],

@@ -47,7 +47,7 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
 }
 
 /// The 32 bytes that end just before the last of `input`'s: the end of
-/// `prev`, then `input` moved up a byte (and likewise two and three).
+/// `prev`, then `input` moved up a byte (and likewise two).
 #[inline]
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn prev1(input: V, prev: V) -> V {
@@ -58,12 +58,6 @@ fn prev1(input: V, prev: V) -> V {
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
 fn prev2(input: V, prev: V) -> V {
     _mm256_alignr_epi8::<14>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
-}
-
-#[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
-fn prev3(input: V, prev: V) -> V {
-    _mm256_alignr_epi8::<13>(input, _mm256_permute2x128_si256::<0x21>(prev, input))
 }
 
 x86_primitives!(

@@ -1,4 +1,5 @@
-//! The primitives of the 128- and 256-bit x86 kernels, written once.
+//! The primitives of the 128- and 256-bit x86 kernels, written once (the
+//! AVX-512 kernel's own are in `avx512`).
 //!
 //! `x86_primitives!` expands, inside a kernel's module, to the vector
 //! operations that `lookup_algorithm!` (`crate::fast::lookup`) is written
@@ -111,9 +112,9 @@ macro_rules! x86_primitives {
         /// A bit per lane, set where the byte is not zero.
         #[inline]
         #[target_feature(enable = $features)]
-        fn nonzero_lanes(v: V) -> u32 {
+        fn nonzero_lanes(v: V) -> u64 {
             let zero = $cmpeq(v, splat(0));
-            !$movemask(zero).cast_unsigned() & (u32::MAX >> (32 - LANES))
+            u64::from(!$movemask(zero).cast_unsigned() & (u32::MAX >> (32 - LANES)))
         }
     };
 }

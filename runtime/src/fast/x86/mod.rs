@@ -34,7 +34,7 @@ use core::arch::x86_64::{
     __cpuid_count, __m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_shuffle_epi8,
     _xgetbv, CpuidResult,
 };
-use core::sync::atomic::{AtomicPtr, AtomicU16, Ordering};
+use core::sync::atomic::{AtomicPtr, AtomicU16, AtomicU8, Ordering};
 
 use super::Kernel;
 
@@ -94,17 +94,67 @@ pub(super) fn sse42_available() -> bool {
     detected!("sse3" => sse3, "ssse3" => ssse3, "sse4.1" => sse41, "sse4.2" => sse42)
 }
 
+/// Which of the x86 kernels this CPU can run, a bit each (`kernel_bit`),
+/// plus a bit that says they are known; 0 until [`find_available`] runs.
+static AVAILABLE: AtomicU8 = AtomicU8::new(0);
+
+/// The bit of `kernel` in `AVAILABLE`; 0 for a kernel that is not an x86
+/// one.
+const fn kernel_bit(kernel: Kernel) -> u8 {
+    match kernel {
+        Kernel::Avx512 => 1,
+        Kernel::Avx2 => 2,
+        Kernel::Sse42 => 4,
+        _ => 0,
+    }
+}
+
+/// Whether the CPU can run the x86 kernel `kernel` (false for any other):
+/// asked once, then one load. `Kernel::validate` asks on every call, and a
+/// benchmark that forces a kernel calls it with inputs of a few bytes: the
+/// six to eleven feature tests, each a call and a branch, were a third of
+/// its time there.
+#[inline]
+pub(super) fn available(kernel: Kernel) -> bool {
+    let mut bits = AVAILABLE.load(Ordering::Relaxed);
+    if bits == 0 {
+        bits = find_available();
+    }
+    bits & kernel_bit(kernel) != 0
+}
+
+/// Fills `AVAILABLE` (see [`available`]) and returns it.
+#[cold]
+fn find_available() -> u8 {
+    // Set, so that the bits are never 0 once known.
+    const KNOWN: u8 = 0x80;
+    let bits = KNOWN
+        | if avx512_available() {
+            kernel_bit(Kernel::Avx512)
+        } else {
+            0
+        }
+        | if avx2_available() {
+            kernel_bit(Kernel::Avx2)
+        } else {
+            0
+        }
+        | if sse42_available() {
+            kernel_bit(Kernel::Sse42)
+        } else {
+            0
+        };
+    // Threads that race here store the same bits.
+    AVAILABLE.store(bits, Ordering::Relaxed);
+    bits
+}
+
 /// The best kernel for this CPU.
 fn best() -> Kernel {
-    if avx512_available() {
-        Kernel::Avx512
-    } else if avx2_available() {
-        Kernel::Avx2
-    } else if sse42_available() {
-        Kernel::Sse42
-    } else {
-        Kernel::Swar
-    }
+    [Kernel::Avx512, Kernel::Avx2, Kernel::Sse42]
+        .into_iter()
+        .find(|&k| available(k))
+        .unwrap_or(Kernel::Swar)
 }
 
 /// The entry point of a kernel that [`best`] picks.

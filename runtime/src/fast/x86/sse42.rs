@@ -37,7 +37,7 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
 }
 
 /// The 16 bytes that end just before the last of `input`'s: the end of
-/// `prev`, then `input` moved up a byte (and likewise two and three).
+/// `prev`, then `input` moved up a byte (and likewise two).
 #[inline]
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn prev1(input: V, prev: V) -> V {
@@ -48,12 +48,6 @@ fn prev1(input: V, prev: V) -> V {
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
 fn prev2(input: V, prev: V) -> V {
     _mm_alignr_epi8::<14>(input, prev)
-}
-
-#[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2")]
-fn prev3(input: V, prev: V) -> V {
-    _mm_alignr_epi8::<13>(input, prev)
 }
 
 x86_primitives!(
