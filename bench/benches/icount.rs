@@ -11,8 +11,11 @@
 //!
 //! `icount IMPL CORPUS REPS`, where `IMPL` is `utf8lit`, `simdutf8` (basic),
 //! `std` or `none`, and `CORPUS` is `ascii`, `latin`, `cjk` or `mixed`
-//! (16 KiB) or `small` (256 non-ASCII inputs of 16–63 bytes, validated one
-//! by one). Prints the bytes validated per repetition.
+//! (16 KiB), one of those with `@SIZE` (`mixed@256`: 16 pieces of that
+//! text from different places, each its longest prefix of whole characters
+//! up to SIZE bytes, validated one by one), or `small` (256 non-ASCII
+//! inputs of 16–63 bytes, validated one by one). Prints the bytes validated
+//! per repetition.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -31,7 +34,9 @@ fn main() -> ExitCode {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let [imp, corpus, reps] = args[..] else {
-        eprintln!("usage: icount utf8lit|simdutf8|std|none ascii|latin|cjk|mixed|small REPS");
+        eprintln!(
+            "usage: icount utf8lit|simdutf8|std|none ascii|latin|cjk|mixed[@SIZE]|small REPS"
+        );
         return ExitCode::from(2);
     };
     let Ok(reps) = reps.parse::<usize>() else {
@@ -50,6 +55,26 @@ fn main() -> ExitCode {
         set.ranges
             .iter()
             .map(|&(start, end)| set.bytes[start..end].to_vec())
+            .collect()
+    } else if let Some((name, size)) = corpus.split_once('@') {
+        let Some(text) = corpora::generated(name, SIZE) else {
+            eprintln!("icount: no corpus {name:?}");
+            return ExitCode::from(2);
+        };
+        let Ok(size) = size.parse::<usize>() else {
+            eprintln!("icount: SIZE must be a number, not {size:?}");
+            return ExitCode::from(2);
+        };
+        (0..16)
+            .map(|k| {
+                // 16 places spread over the text, each moved on to the
+                // start of a character.
+                let mut start = k * (text.len() / 16);
+                while !text.is_char_boundary(start) {
+                    start += 1;
+                }
+                corpora::prefix(&text[start..], size).as_bytes().to_vec()
+            })
             .collect()
     } else {
         let Some(text) = corpora::generated(corpus, SIZE) else {

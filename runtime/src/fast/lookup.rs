@@ -304,6 +304,16 @@ macro_rules! lookup_algorithm {
                     return None;
                 }
                 let start = Carry::after(splat(0));
+                // Up to a vector of input: its rules, and whether the end
+                // cuts a sequence off (the zero lanes after a shorter input
+                // catch that among the rules).
+                if bytes.len() <= LANES {
+                    let (errors, _) = self.errors(group[0], start);
+                    if any(errors) {
+                        return Some(nonzero_lanes(errors).trailing_zeros() as usize);
+                    }
+                    return self.ends_inside_sequence(group[0]).then_some(bytes.len());
+                }
                 if any(self.group_errors(&group, start).0) {
                     return Some(self.first_flagged_in(&group, start));
                 }

@@ -82,6 +82,10 @@ pub enum Kernel {
     Reference,
 }
 
+/// A whole validation, as [`Kernel::validator`] returns it.
+#[doc(hidden)]
+pub type Validator = fn(&[u8]) -> Result<(), Utf8Error>;
+
 impl Kernel {
     /// Every implementation, fastest first.
     pub const ALL: [Kernel; 6] = [
@@ -131,35 +135,48 @@ impl Kernel {
     }
 
     /// Validates with this kernel, or `None` when the CPU lacks it. The
-    /// answer (and any error) is always the reference decoder's. Inlined,
-    /// so that a benchmark's call of a forced kernel costs what a call of
-    /// [`crate::validate`] does, and no more.
+    /// answer (and any error) is always the reference decoder's.
     #[must_use]
     #[inline]
     pub fn validate(self, bytes: &[u8]) -> Option<Result<(), Utf8Error>> {
-        let suspect = match self {
+        self.validator().map(|validate| validate(bytes))
+    }
+
+    /// This kernel's whole validation as a function, as [`crate::validate`]
+    /// runs it (the kernel, then the reference decoder at a flag), or
+    /// `None` when the CPU lacks it. For benchmarks: one call an input,
+    /// returning what `validate` returns, where [`Kernel::validate`]'s
+    /// `Option` around the result is one more value to copy.
+    #[must_use]
+    pub fn validator(self) -> Option<Validator> {
+        if !self.is_available() {
+            return None;
+        }
+        Some(match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 if x86::available(self) => {
-                // SAFETY: the CPU has the features the kernel is compiled for.
-                unsafe { x86::avx512::check(bytes) }
-            }
+            Kernel::Avx512 => |bytes| {
+                // SAFETY: `is_available` found every feature the kernel is
+                // compiled with, and a CPU's features do not change while a
+                // program runs.
+                explain(bytes, unsafe { x86::avx512::check(bytes) })
+            },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 if x86::available(self) => {
+            Kernel::Avx2 => |bytes| {
                 // SAFETY: as above.
-                unsafe { x86::avx2::check(bytes) }
-            }
+                explain(bytes, unsafe { x86::avx2::check(bytes) })
+            },
             #[cfg(target_arch = "x86_64")]
-            Kernel::Sse42 if x86::available(self) => {
+            Kernel::Sse42 => |bytes| {
                 // SAFETY: as above.
-                unsafe { x86::sse42::check(bytes) }
-            }
+                explain(bytes, unsafe { x86::sse42::check(bytes) })
+            },
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            Kernel::Neon => neon_check(bytes),
-            Kernel::Swar => swar::check(bytes),
-            Kernel::Reference => return Some(decode::validate(bytes)),
+            Kernel::Neon => |bytes| explain(bytes, neon_check(bytes)),
+            Kernel::Swar => |bytes| explain(bytes, swar::check(bytes)),
+            Kernel::Reference => decode::validate,
+            // Not available on this target: returned above.
             _ => return None,
-        };
-        Some(explain(bytes, suspect))
+        })
     }
 }
 
