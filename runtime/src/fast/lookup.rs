@@ -2,9 +2,11 @@
 //! "Validating UTF-8 in less than one instruction per byte", 2021), written
 //! once for every vector width and instruction set.
 //!
-//! `lookup_algorithm!` expands, inside a kernel's module, to its `check`.
-//! The module provides the vector type `V`, `LANES`, `VECTORS` (how many
-//! make a group), `from_words` (a vector from little-endian words),
+//! `lookup_algorithm!` expands, inside a kernel's module, to its `check`
+//! and `validate`. The module provides the vector type `V`, `LANES`,
+//! `VECTORS` (how many make a group), `MASKED_LOADS` (whether `from_rest`
+//! is one masked load a vector, cheap enough to read the end of any input
+//! with), `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
 //! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
 //! two lanes, the end of the one before coming in), and the primitives
@@ -167,84 +169,145 @@ macro_rules! lookup_algorithm {
             }
         }
 
+        /// `bytes` checked, then explained at a flag: `crate::validate` with
+        /// this kernel. The kernel's short path is inlined here, so that an
+        /// input shorter than a group costs one call.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features.
+        #[target_feature(enable = $features)]
+        pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+            // SAFETY: the caller's promise.
+            match unsafe { check(bytes) } {
+                None => Ok(()),
+                Some(at) => crate::fast::explain_from(bytes, at),
+            }
+        }
+
         /// `None` when `bytes` is valid; otherwise the offset of the first
         /// flagged byte (see `crate::fast` for what that promises).
         ///
         /// # Safety
         ///
         /// The CPU must have the kernel's target features.
+        #[inline]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
-            let c = Consts::new();
-            let len = bytes.len();
-            if len < GROUP {
-                return c.check_short(bytes);
+            if bytes.len() < GROUP {
+                Consts::new().check_short(bytes)
+            } else {
+                // SAFETY: the caller's promise.
+                unsafe { check_groups(bytes) }
             }
+        }
+
+        /// What a run of other text (`run`) ends with.
+        enum RunEnd {
+            /// The input is decided: `check`'s answer.
+            Decided(Option<usize>),
+            /// An ASCII group starts here, after a run that ends where a
+            /// sequence may end.
+            Ascii(usize),
+        }
+
+        /// [`check`] for a group or more: ASCII groups skipped here, runs of
+        /// other text handed to [`run`]. Out of line, and with no constant of
+        /// the rules: ASCII costs only its loads and tests, and the tables
+        /// are loaded once a run, in `run`.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features, and
+        /// `bytes.len() >= GROUP`.
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn check_groups(bytes: &[u8]) -> Option<usize> {
+            let len = bytes.len();
             let ptr = bytes.as_ptr();
-            let mut carry = Carry::after(splat(0));
             let mut at = 0;
             while at + GROUP <= len {
+                // In a run of ASCII: two groups a step while it lasts, one
+                // branch for twice the loads, so that more of them are in
+                // flight when the text streams from memory.
+                while at + 2 * GROUP <= len {
+                    // SAFETY: `at + 2 * GROUP <= len`.
+                    let a = unsafe { load_group(ptr.add(at)) };
+                    // SAFETY: as above.
+                    let b = unsafe { load_group(ptr.add(at + GROUP)) };
+                    if any_high(or(or_all(&a), or_all(&b))) {
+                        break;
+                    }
+                    at += 2 * GROUP;
+                }
+                if at + GROUP > len {
+                    break;
+                }
                 // SAFETY: `at + GROUP <= len`.
                 let group = unsafe { load_group(ptr.add(at)) };
                 if !any_high(or_all(&group)) {
-                    // An ASCII group continues nothing: a sequence that the
-                    // previous vector left unfinished is cut off here.
-                    // (`errors` sees the previous vector itself; only ASCII
-                    // groups, which skip it, need this.)
-                    if c.ends_inside_sequence(carry.bytes) {
-                        return Some(at);
-                    }
-                    carry = Carry::after(group[VECTORS - 1]);
                     at += GROUP;
-                    // In a run of ASCII: two groups a step while it lasts,
-                    // one branch for twice the loads, so that more of them
-                    // are in flight when the text streams from memory.
-                    while at + 2 * GROUP <= len {
-                        // SAFETY: `at + 2 * GROUP <= len`.
-                        let a = unsafe { load_group(ptr.add(at)) };
-                        // SAFETY: as above.
-                        let b = unsafe { load_group(ptr.add(at + GROUP)) };
-                        if any_high(or(or_all(&a), or_all(&b))) {
-                            break;
-                        }
-                        carry = Carry::after(b[VECTORS - 1]);
-                        at += 2 * GROUP;
-                    }
                     continue;
                 }
-                // A run of other text: stay here while it lasts, so that the
-                // loop carries its state in one place (the ASCII group that
-                // ends the run is loaded again by the outer loop).
-                let mut group = group;
-                loop {
-                    let (errors, next) = c.group_errors(&group, carry);
-                    if any(errors) {
-                        // SAFETY: as for `group`, just loaded from there.
-                        return Some(at + unsafe { c.first_flagged(ptr.add(at), carry) });
-                    }
-                    carry = next;
-                    at += GROUP;
-                    if at + GROUP > len {
-                        break;
-                    }
-                    // This loop runs at the arithmetic's pace, slower than
-                    // memory can deliver, yet the hardware's prefetcher
-                    // alone leaves it waiting on text streamed from memory
-                    // (`real_data -- memory`). So a line is asked for
-                    // PREFETCH bytes ahead, never past the end.
-                    prefetch(ptr.wrapping_add((at + PREFETCH).min(len - 1)));
-                    // SAFETY: `at + GROUP <= len`.
-                    group = unsafe { load_group(ptr.add(at)) };
-                    if !any_high(or_all(&group)) {
-                        break;
-                    }
+                // SAFETY: `at + GROUP <= len`, and the caller's promise.
+                match unsafe { run(ptr, len, at) } {
+                    RunEnd::Decided(answer) => return answer,
+                    RunEnd::Ascii(next) => at = next,
                 }
             }
+            // Fewer than a group left, after ASCII (or nothing left).
             if at == len {
-                return c.ends_inside_sequence(carry.bytes).then_some(len);
+                return None;
             }
-            // SAFETY: a group was read, so `len > GROUP`.
-            unsafe { c.check_end(ptr, len) }
+            // SAFETY: `at < len`, and `len >= GROUP`.
+            unsafe { Consts::new().check_rest(ptr, len, at, Carry::after(splat(0))) }
+        }
+
+        /// A run of other text, from the group at `at` (not ASCII, after
+        /// ASCII or the start) until an ASCII group or the end: the rules,
+        /// group by group, with the state carried from one to the next.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features; `ptr` must have
+        /// `len` readable bytes, and `at + GROUP <= len`.
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn run(ptr: *const u8, len: usize, mut at: usize) -> RunEnd {
+            let c = Consts::new();
+            let mut carry = Carry::after(splat(0));
+            // SAFETY: `at + GROUP <= len`.
+            let mut group = unsafe { load_group(ptr.add(at)) };
+            loop {
+                let (errors, next) = c.group_errors(&group, carry);
+                if any(errors) {
+                    // SAFETY: as for `group`, just loaded from there.
+                    let first = unsafe { c.first_flagged(ptr.add(at), carry) };
+                    return RunEnd::Decided(Some(at + first));
+                }
+                carry = next;
+                at += GROUP;
+                if at + GROUP > len {
+                    // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
+                    return RunEnd::Decided(unsafe { c.check_rest(ptr, len, at, carry) });
+                }
+                // This loop runs at the arithmetic's pace, slower than
+                // memory can deliver, yet the hardware's prefetcher
+                // alone leaves it waiting on text streamed from memory
+                // (`real_data -- memory`). So a line is asked for
+                // PREFETCH bytes ahead, never past the end.
+                prefetch(ptr.wrapping_add((at + PREFETCH).min(len - 1)));
+                // SAFETY: `at + GROUP <= len`.
+                group = unsafe { load_group(ptr.add(at)) };
+                if !any_high(or_all(&group)) {
+                    // An ASCII group continues nothing: a sequence that the
+                    // run left unfinished is cut off here.
+                    if c.ends_inside_sequence(carry.bytes) {
+                        return RunEnd::Decided(Some(at));
+                    }
+                    return RunEnd::Ascii(at);
+                }
+            }
         }
 
         /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its
@@ -284,40 +347,102 @@ macro_rules! lookup_algorithm {
         }
 
         impl Consts {
-            /// [`check`] for fewer than `GROUP` bytes: the input as one
-            /// group padded with zeros, ASCII, which a sequence cut off by
-            /// the end fails to continue, so no test of the end is needed.
-            /// Each vector is put together in registers (`tail_vector`):
-            /// copied into a buffer in memory, the vector loads waited for
-            /// the copy's smaller stores (a failed store forward, most of a
-            /// short input's time). All `VECTORS` of them, not as many as
-            /// the input fills: a loop count that varies with the input's
-            /// length mispredicts, and on short inputs that costs more than
-            /// the vectors it saves. ASCII is told first, as the groups of
-            /// longer inputs are: one test, where the rules take a dozen
-            /// instructions a vector.
+            /// [`check`] for fewer than `GROUP` bytes: [`check_tail`]
+            /// after nothing.
             #[inline]
             #[target_feature(enable = $features)]
             fn check_short(&self, bytes: &[u8]) -> Option<usize> {
-                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(bytes, i));
-                if !any_high(or_all(&group)) {
-                    return None;
-                }
-                let start = Carry::after(splat(0));
-                // Up to a vector of input: its rules, and whether the end
-                // cuts a sequence off (the zero lanes after a shorter input
-                // catch that among the rules).
-                if bytes.len() <= LANES {
-                    let (errors, _) = self.errors(group[0], start);
+                self.check_tail(bytes, Carry::after(splat(0)))
+            }
+
+            /// `rest` (fewer than `GROUP` bytes) after the vector `carry`
+            /// describes, the offset of its first flag relative to `rest`:
+            /// the bytes as one group padded with zeros, ASCII, which a
+            /// sequence cut off by the end fails to continue. Each vector
+            /// is put together in registers (`tail_vector`): copied into a
+            /// buffer in memory, the vector loads waited for the copy's
+            /// smaller stores (a failed store forward, most of a short
+            /// input's time). Up to a vector of bytes, one vector; beyond,
+            /// all `VECTORS`, not as many as the bytes fill: a loop count
+            /// that varies with the length mispredicts, and on short inputs
+            /// that costs more than the vectors it saves. ASCII is told
+            /// first, as the groups of longer inputs are: one test, where
+            /// the rules take a dozen instructions a vector.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_tail(&self, rest: &[u8], carry: Carry) -> Option<usize> {
+                if rest.len() <= LANES {
+                    let v = tail_vector(rest, 0);
+                    if !any_high(v) {
+                        return self.ends_inside_sequence(carry.bytes).then_some(0);
+                    }
+                    let (errors, _) = self.errors(v, carry);
                     if any(errors) {
                         return Some(nonzero_lanes(errors).trailing_zeros() as usize);
                     }
-                    return self.ends_inside_sequence(group[0]).then_some(bytes.len());
+                    // A full vector has no zero lane after the end to fail.
+                    return self.ends_inside_sequence(v).then_some(rest.len());
                 }
-                if any(self.group_errors(&group, start).0) {
-                    return Some(self.first_flagged_in(&group, start));
+                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
+                if !any_high(or_all(&group)) {
+                    return self.ends_inside_sequence(carry.bytes).then_some(0);
+                }
+                self.first_flag(&group, carry)
+            }
+
+            /// The first flagged byte of a group padded with zeros after
+            /// the input's end (which a sequence cut off by the end fails
+            /// to continue), after the vector `carry` describes, or `None`.
+            /// Each vector's errors are kept, not only their union: the
+            /// first flag is found from them in registers, where handing
+            /// the group to `first_flagged_in` put it in an aligned stack
+            /// frame that every short input paid for.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn first_flag(&self, group: &[V; VECTORS], mut carry: Carry) -> Option<usize> {
+                let errors: [V; VECTORS] = core::array::from_fn(|i| {
+                    let (errors, next) = self.errors(group[i], carry);
+                    carry = next;
+                    errors
+                });
+                if !any(or_all(&errors)) {
+                    return None;
+                }
+                let mut at = 0;
+                for e in errors {
+                    let lanes = nonzero_lanes(e);
+                    if lanes != 0 {
+                        return Some(at + lanes.trailing_zeros() as usize);
+                    }
+                    at += LANES;
                 }
                 None
+            }
+
+            /// The end of an input of a group or more: the fewer than
+            /// `GROUP` bytes from `at` on, after the vector `carry`
+            /// describes. A kernel with masked loads reads just those
+            /// bytes, padded with zeros (`check_tail`); the others
+            /// check the last group's worth again (`check_end`).
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `len` readable bytes, `GROUP <= at <= len`
+            /// and `len - at < GROUP`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn check_rest(&self, ptr: *const u8, len: usize, at: usize, carry: Carry) -> Option<usize> {
+                if at == len {
+                    return self.ends_inside_sequence(carry.bytes).then_some(len);
+                }
+                if !MASKED_LOADS {
+                    // SAFETY: `len > at >= GROUP`, and the caller's promise.
+                    return unsafe { self.check_end(ptr, len) };
+                }
+                // SAFETY: the caller promises `len` readable bytes at `ptr`,
+                // of which these are the last `len - at`.
+                let rest = unsafe { core::slice::from_raw_parts(ptr.add(at), len - at) };
+                self.check_tail(rest, carry).map(|flag| at + flag)
             }
 
             /// The end of an input longer than a group, once the groups
@@ -364,6 +489,9 @@ macro_rules! lookup_algorithm {
                 let prev = unsafe { load(ptr.add(start - LANES)) };
                 // SAFETY: as above.
                 let last = unsafe { load(ptr.add(start)) };
+                if !any_high(last) {
+                    return self.ends_inside_sequence(prev).then_some(start);
+                }
                 let (errors, _) = self.errors(last, Carry::of(prev));
                 if any(errors) {
                     return Some(start + nonzero_lanes(errors).trailing_zeros() as usize);

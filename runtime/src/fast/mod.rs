@@ -158,17 +158,17 @@ impl Kernel {
                 // SAFETY: `is_available` found every feature the kernel is
                 // compiled with, and a CPU's features do not change while a
                 // program runs.
-                explain(bytes, unsafe { x86::avx512::check(bytes) })
+                unsafe { x86::avx512::validate(bytes) }
             },
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => |bytes| {
                 // SAFETY: as above.
-                explain(bytes, unsafe { x86::avx2::check(bytes) })
+                unsafe { x86::avx2::validate(bytes) }
             },
             #[cfg(target_arch = "x86_64")]
             Kernel::Sse42 => |bytes| {
                 // SAFETY: as above.
-                explain(bytes, unsafe { x86::sse42::check(bytes) })
+                unsafe { x86::sse42::validate(bytes) }
             },
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => |bytes| explain(bytes, neon_check(bytes)),
@@ -182,19 +182,36 @@ impl Kernel {
 
 /// Validates with the best kernel for this machine.
 ///
-/// The head of the input is looked at first, the way std's scalar loop
-/// would: an input of up to [`HEAD`] bytes that is all ASCII needs no
-/// kernel, and an error that is certain from the first non-ASCII byte of
-/// the head and the byte after it (a Latin-1 `é` in ASCII text, a binary
-/// file's first high byte) goes straight to the reference decoder. Both
-/// cost a few instructions where a kernel's set-up and first block cost
-/// tens of nanoseconds; valid non-ASCII text pays one load and one compare.
+/// On x86-64, one indirect call to the chosen kernel's whole validation
+/// (`x86::validate`); elsewhere [`with_head`] and the kernel.
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        x86::validate(bytes)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        with_head(bytes, dispatch)
+    }
+}
+
+/// `check`, the kernel, after a look at the head of the input, the way
+/// std's scalar loop would: an input of up to [`HEAD`] bytes that is all
+/// ASCII needs no kernel, and an error that is certain from the first
+/// non-ASCII byte of the head and the byte after it (a Latin-1 `é` in
+/// ASCII text, a binary file's first high byte) goes straight to the
+/// reference decoder. Both cost a few instructions where a kernel without
+/// masked loads puts a short input together piece by piece; valid
+/// non-ASCII text pays one load and one compare. (The AVX-512 kernel reads
+/// any short input with one masked load, and runs without it.)
+#[inline]
+#[allow(dead_code, reason = "not every target's kernels use it")]
+fn with_head(bytes: &[u8], check: impl FnOnce(&[u8]) -> Option<usize>) -> Result<(), Utf8Error> {
     match head(bytes) {
         Head::Ascii => Ok(()),
         Head::Error(at) => explain_at(bytes, at),
-        Head::Kernel => explain(bytes, dispatch(bytes)),
+        Head::Kernel => explain(bytes, check(bytes)),
     }
 }
 
@@ -452,7 +469,7 @@ fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
 /// table, and otherwise a valid sequence, after which it reads on.
 #[cold]
 #[inline(never)]
-fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+pub(crate) fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     let mut start = boundary_near(bytes, at);
     while start < at && bytes.get(start).is_some_and(u8::is_ascii) {
         start += 1;

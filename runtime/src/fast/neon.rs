@@ -27,6 +27,10 @@ const LANES: usize = 16;
 /// tables; with four a group, the per-group tests were a visible share of
 /// the instructions (`scripts/icount`).
 const VECTORS: usize = 8;
+/// The end of an input is checked by reading the last group's worth again
+/// (`check_end`): without masked loads, bytes after a group are put
+/// together piece by piece.
+const MASKED_LOADS: bool = false;
 
 /// A vector from two little-endian words, in registers.
 #[inline]

@@ -436,6 +436,7 @@ mod sse42_shape {
     type V = [u8; 16];
     const LANES: usize = 16;
     const VECTORS: usize = 2;
+    const MASKED_LOADS: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -468,6 +469,7 @@ mod avx2_shape {
     type V = [u8; 32];
     const LANES: usize = 32;
     const VECTORS: usize = 2;
+    const MASKED_LOADS: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 4]) -> V {
@@ -512,6 +514,7 @@ mod neon_shape {
     type V = [u8; 16];
     const LANES: usize = 16;
     const VECTORS: usize = 8;
+    const MASKED_LOADS: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -584,6 +587,7 @@ mod avx512_shape {
     type V = [u8; 64];
     const LANES: usize = 64;
     const VECTORS: usize = 2;
+    const MASKED_LOADS: bool = true;
 
     /// `vpermt2b` indices that move a vector up `by` lanes (the kernel's
     /// `shifted_by`).

@@ -22,6 +22,10 @@ type V = __m256i;
 const LANES: usize = 32;
 /// Vectors per group: 64 bytes.
 const VECTORS: usize = 2;
+/// The end of an input is checked by reading the last group's worth again
+/// (`check_end`): without masked loads, bytes after a group are put
+/// together piece by piece.
+const MASKED_LOADS: bool = false;
 
 /// A vector from four little-endian words, in registers.
 #[inline]

@@ -37,6 +37,9 @@ const LANES: usize = 64;
 /// slower from 128 B to 1 KiB, where a group's worth of input is checked
 /// again at the end.
 const VECTORS: usize = 2;
+/// The end of an input is read with masked loads: only its bytes, zeros
+/// after them (`check_rest`).
+const MASKED_LOADS: bool = true;
 
 /// `vpermt2b` indices that move a vector up `by` lanes, the last lanes of
 /// the previous vector coming in at the front: lane `i` takes byte
@@ -72,8 +75,8 @@ fn from_words(w: [u64; 8]) -> V {
     reason = "the signature `lookup_algorithm!` calls; other kernels have no vector under 16 bytes"
 )]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-    let start = (LANES * i).min(rest.len());
-    let n = rest.len() - start;
+    let start = if LANES * i < rest.len() { LANES * i } else { 0 };
+    let n = (rest.len() - start) * usize::from(LANES * i < rest.len());
     // `n` lanes, all of them from 64 on (a shift by 64 would be none).
     let mask = u64::MAX
         .checked_shr(LANES.saturating_sub(n) as u32)

@@ -41,6 +41,9 @@ use super::Kernel;
 /// A kernel's entry point (see [`super::dispatch`] for the contract).
 type CheckFn = unsafe fn(&[u8]) -> Option<usize>;
 
+/// A kernel's whole validation, `crate::validate` on this CPU.
+type ValidateFn = unsafe fn(&[u8]) -> Result<(), crate::Utf8Error>;
+
 /// Whether the CPU has every feature named (see the module docs): with
 /// `std`, `is_x86_feature_detected!`; without, the target features enabled
 /// at compile time, else [`cpu_features`].
@@ -167,6 +170,21 @@ fn entry(kernel: Kernel) -> CheckFn {
     }
 }
 
+/// The whole validation with a kernel that [`best`] picks: the AVX-512
+/// kernel alone, which reads a short input with one masked load; the
+/// others after [`super::with_head`], which spares them putting a short
+/// ASCII input together piece by piece.
+fn validate_entry(kernel: Kernel) -> ValidateFn {
+    match kernel {
+        Kernel::Avx512 => avx512::validate,
+        // SAFETY (the three below): `best` picks only kernels whose
+        // features this CPU has.
+        Kernel::Avx2 => |bytes| super::with_head(bytes, |b| unsafe { avx2::check(b) }),
+        Kernel::Sse42 => |bytes| super::with_head(bytes, |b| unsafe { sse42::check(b) }),
+        _ => |bytes| super::with_head(bytes, super::swar::check),
+    }
+}
+
 /// Bytes `16 * k ..` of `rest` as a vector, zero after its end
 /// ([`super::tail_piece_parts`]): one load and one `pshufb`. `None` under
 /// 16 bytes.
@@ -230,6 +248,36 @@ unsafe fn detect(bytes: &[u8]) -> Option<usize> {
     CHOSEN.store(best as *mut (), Ordering::Relaxed);
     // SAFETY: `best` returns only kernels whose features this CPU has.
     unsafe { best(bytes) }
+}
+
+/// `detect_validate` until the first call, then [`validate_entry`] of the
+/// best kernel for this CPU.
+static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as ValidateFn as *mut ());
+
+/// Picks the kernel, remembers its validation, and runs it.
+///
+/// # Safety
+///
+/// None beyond [`ValidateFn`]'s signature: it checks the CPU itself.
+unsafe fn detect_validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+    let best = validate_entry(best());
+    // Threads that race here store the same pointer.
+    VALIDATE.store(best as *mut (), Ordering::Relaxed);
+    // SAFETY: `best` returns only kernels whose features this CPU has.
+    unsafe { best(bytes) }
+}
+
+/// `crate::validate` with the best kernel for this CPU: one load and one
+/// indirect call, into a function compiled with the kernel's features.
+#[inline]
+pub(super) fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+    let f = VALIDATE.load(Ordering::Relaxed);
+    // SAFETY: `VALIDATE` only ever holds a `ValidateFn`: `detect_validate`,
+    // or what `validate_entry` returned, cast to a data pointer and back.
+    let f = unsafe { core::mem::transmute::<*mut (), ValidateFn>(f) };
+    // SAFETY: `detect_validate` checks the CPU; `best` picks only kernels
+    // the CPU supports.
+    unsafe { f(bytes) }
 }
 
 /// Runs the best kernel for this CPU (see [`super::dispatch`]).

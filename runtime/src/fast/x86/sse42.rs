@@ -20,6 +20,10 @@ type V = __m128i;
 const LANES: usize = 16;
 /// Vectors per group: 32 bytes.
 const VECTORS: usize = 2;
+/// The end of an input is checked by reading the last group's worth again
+/// (`check_end`): without masked loads, bytes after a group are put
+/// together piece by piece.
+const MASKED_LOADS: bool = false;
 
 /// A vector from two little-endian words, in registers.
 #[inline]
