@@ -176,6 +176,10 @@ macro_rules! lookup_algorithm {
         /// # Safety
         ///
         /// The CPU must have the kernel's target features.
+        #[allow(
+            dead_code,
+            reason = "the portable models and NEON check, with `with_head`"
+        )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
             // SAFETY: the caller's promise.
@@ -431,7 +435,13 @@ macro_rules! lookup_algorithm {
             /// and `len - at < GROUP`.
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn check_rest(&self, ptr: *const u8, len: usize, at: usize, carry: Carry) -> Option<usize> {
+            unsafe fn check_rest(
+                &self,
+                ptr: *const u8,
+                len: usize,
+                at: usize,
+                carry: Carry,
+            ) -> Option<usize> {
                 if at == len {
                     return self.ends_inside_sequence(carry.bytes).then_some(len);
                 }

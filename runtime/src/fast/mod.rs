@@ -390,6 +390,22 @@ pub(crate) fn tail_piece_parts(rest: &[u8], k: usize) -> Option<(&[u8; 16], &'st
     ))
 }
 
+/// Whether a masked load of the `m` bytes at `addr` (fewer than 64 lanes
+/// kept) should read the 64 bytes that end where they end, rather than the
+/// 64 that start at `addr`: those would run into the next page, which may
+/// not be mapped. A masked load faults on no masked-off lane, but on AMD's
+/// Zen 4 and 5 one whose masked-off lanes lie on a page that is not mapped
+/// takes a microcode assist: 140 ns, where the load costs a nanosecond, for
+/// every input that ends within 64 bytes of such a page (a file mapped
+/// into memory, the last buffer of an arena). Read backwards, the window
+/// starts on `addr`'s page, at least `page - 128` bytes into it, so it
+/// touches only pages that hold input. `page` is at least 128.
+#[allow(dead_code, reason = "only the AVX-512 kernel and its model use it")]
+#[inline]
+pub(crate) const fn masked_read_backward(addr: usize, m: usize, page: usize) -> bool {
+    m < 64 && addr % page > page - 64
+}
+
 /// Up to eight bytes as a little-endian word, zero after them.
 #[inline]
 fn short_word(bytes: &[u8]) -> u64 {

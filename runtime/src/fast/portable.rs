@@ -232,6 +232,13 @@ fn permutexvar_epi8(idx: [u8; 64], table: [u8; 64]) -> [u8; 64] {
     lanes!(64, |i| table[usize::from(idx[i] & 63)])
 }
 
+/// `vpermb` with a zeroing mask: lanes whose bit is clear are zero.
+#[inline]
+fn maskz_permutexvar_epi8(mask: u64, idx: [u8; 64], table: [u8; 64]) -> [u8; 64] {
+    let all = permutexvar_epi8(idx, table);
+    lanes!(64, |i| if mask >> i & 1 != 0 { all[i] } else { 0 })
+}
+
 /// `vpermt2b`: lane `i` is byte `idx[i] & 127` of `a` then `b`, one table
 /// of 128 bytes.
 #[inline]
@@ -600,21 +607,38 @@ mod avx512_shape {
         from_le_words(w)
     }
 
-    /// The kernel's masked load of bytes `64 * i ..` of the rest.
+    /// The kernel's masked load of bytes `64 * i ..` of the rest, read
+    /// backwards near the end of a page as the kernel does, with pages of
+    /// 128 bytes rather than 4096, so that the tests take both ways often.
     #[inline]
     #[allow(
         clippy::unnecessary_wraps,
         reason = "the signature the algorithm calls"
     )]
     fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-        let start = (LANES * i).min(rest.len());
-        let n = rest.len() - start;
-        let mask = u64::MAX
-            .checked_shr(LANES.saturating_sub(n) as u32)
+        let inside = LANES * i < rest.len();
+        let start = if inside { LANES * i } else { 0 };
+        let m = if inside {
+            (rest.len() - start).min(LANES)
+        } else {
+            0
+        };
+        let low = u64::MAX
+            .checked_shr(LANES.saturating_sub(m) as u32)
             .unwrap_or(0);
-        // SAFETY: the mask covers bytes of `rest` only (`start + n` is its
-        // length), and the model asserts it.
-        Some(unsafe { maskz_loadu(mask, rest.as_ptr().wrapping_add(start)) })
+        let ptr = rest.as_ptr().wrapping_add(start);
+        if crate::fast::masked_read_backward(ptr.addr(), m, 128) {
+            let high = u64::MAX
+                .checked_shl(LANES.saturating_sub(m) as u32)
+                .unwrap_or(0);
+            // SAFETY: the mask covers bytes of `rest` only, and the model
+            // asserts it.
+            let v = unsafe { maskz_loadu(high, ptr.wrapping_add(m).wrapping_sub(LANES)) };
+            let idx = lanes!(64, |j| (j + LANES - m) as u8);
+            return Some(maskz_permutexvar_epi8(low, idx, v));
+        }
+        // SAFETY: as above.
+        Some(unsafe { maskz_loadu(low, ptr) })
     }
 
     #[inline]
@@ -1057,18 +1081,19 @@ mod tests {
         use core::arch::x86_64::{
             __m128i, __m256i, __m512i, _mm256_alignr_epi8, _mm256_cmpeq_epi8, _mm256_movemask_epi8,
             _mm256_permute2x128_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
-            _mm256_testz_si256, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask,
-            _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_srli_epi16, _mm512_subs_epu8,
-            _mm512_test_epi8_mask, _mm_alignr_epi8, _mm_cmpeq_epi8, _mm_movemask_epi8,
-            _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8, _mm_testz_si128,
+            _mm256_testz_si256, _mm512_maskz_loadu_epi8, _mm512_maskz_permutexvar_epi8,
+            _mm512_movepi8_mask, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
+            _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask, _mm_alignr_epi8,
+            _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_shuffle_epi8, _mm_srli_epi16, _mm_subs_epu8,
+            _mm_testz_si128,
         };
         use core::mem::transmute;
         use std::arch::is_x86_feature_detected;
 
         use super::super::{
-            alignr_epi8, and_lanes, cmpeq_epi8, maskz_loadu, movemask_epi8, movepi8_mask,
-            permute2x128, permutex2var_epi8, permutexvar_epi8, shuffle_epi8, srli_epi16, subs_epu8,
-            test_epi8_mask, testz, INPUT,
+            alignr_epi8, and_lanes, cmpeq_epi8, maskz_loadu, maskz_permutexvar_epi8, movemask_epi8,
+            movepi8_mask, permute2x128, permutex2var_epi8, permutexvar_epi8, shuffle_epi8,
+            srli_epi16, subs_epu8, test_epi8_mask, testz, INPUT,
         };
         use super::Rng;
 
@@ -1255,6 +1280,12 @@ mod tests {
                 bytes(_mm512_permutexvar_epi8(vb, va)),
                 permutexvar_epi8(b, a),
                 "vpermb, {}",
+                what()
+            );
+            assert_eq!(
+                bytes(_mm512_maskz_permutexvar_epi8(mask, vb, va)),
+                maskz_permutexvar_epi8(mask, b, a),
+                "vpermb {{z}}, {}",
                 what()
             );
             assert_eq!(

@@ -14,9 +14,10 @@
 //!   20-byte input is one load.
 
 use core::arch::x86_64::{
-    __m512i, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask,
-    _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8,
-    _mm512_set_epi64, _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask, _mm512_xor_si512,
+    __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8,
+    _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_set_epi64, _mm512_srli_epi16,
+    _mm512_subs_epu8, _mm512_test_epi8_mask, _mm512_xor_si512,
 };
 
 /// Every target feature the kernel is compiled with, including those that
@@ -67,7 +68,10 @@ fn from_words(w: [u64; 8]) -> V {
 }
 
 /// Vector `i` of a rest shorter than a group: a masked load of its bytes
-/// `64 * i ..`, zeros after the end (and all zeros past it).
+/// `64 * i ..`, zeros after the end (and all zeros past it). Where the
+/// load's 64 bytes would run into the next page, the 64 bytes that end
+/// where the rest's bytes end are read instead, and moved down into place
+/// (see [`crate::fast::masked_read_backward`]).
 #[inline]
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 #[allow(
@@ -75,18 +79,64 @@ fn from_words(w: [u64; 8]) -> V {
     reason = "the signature `lookup_algorithm!` calls; other kernels have no vector under 16 bytes"
 )]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-    let start = if LANES * i < rest.len() { LANES * i } else { 0 };
-    let n = (rest.len() - start) * usize::from(LANES * i < rest.len());
-    // `n` lanes, all of them from 64 on (a shift by 64 would be none).
-    let mask = u64::MAX
-        .checked_shr(LANES.saturating_sub(n) as u32)
-        .unwrap_or(0);
-    // SAFETY: the mask covers the first `min(n, 64)` lanes, the bytes
-    // `start..start + min(n, 64)` of `rest`, inside it as `start + n` is
-    // its length; the masked-off lanes are neither read nor faulted on,
-    // and are zero. `start <= rest.len()`, so the address is in bounds or
-    // one past the end.
-    Some(unsafe { _mm512_maskz_loadu_epi8(mask, rest.as_ptr().add(start).cast()) })
+    // Past the end, a load of no lanes at the rest's start (bytes already
+    // in view), not one past its end.
+    let inside = LANES * i < rest.len();
+    let start = if inside { LANES * i } else { 0 };
+    let m = if inside {
+        (rest.len() - start).min(LANES)
+    } else {
+        0
+    };
+    let ptr = rest.as_ptr().wrapping_add(start);
+    if crate::fast::masked_read_backward(ptr.addr(), m, PAGE) {
+        // SAFETY: as below, for the lanes `64 - m ..` of a read at
+        // `ptr + m - 64`: the same `m` bytes of `rest`.
+        let v = unsafe {
+            _mm512_maskz_loadu_epi8(
+                high_lanes(m),
+                ptr.wrapping_add(m).wrapping_sub(LANES).cast(),
+            )
+        };
+        // Lane `j` takes lane `j + 64 - m`; lanes from `m` on are zero.
+        let idx = _mm512_add_epi8(load_table(&IOTA), splat((LANES - m) as u8));
+        return Some(_mm512_maskz_permutexvar_epi8(low_lanes(m), idx, v));
+    }
+    // SAFETY: the mask covers the first `m` lanes, bytes `start..start + m`
+    // of `rest`, inside it; the masked-off lanes are neither read nor
+    // faulted on, and are zero.
+    Some(unsafe { _mm512_maskz_loadu_epi8(low_lanes(m), ptr.cast()) })
+}
+
+/// The size of the pages that [`from_rest`] keeps its masked loads inside:
+/// x86-64's smallest.
+const PAGE: usize = 4096;
+
+/// Lane numbers, 0 to 63.
+static IOTA: [u8; LANES] = {
+    let mut t = [0; LANES];
+    let mut i = 0;
+    while i < LANES {
+        t[i] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// A mask of the first `m` of 64 lanes (all from 64 on).
+#[inline]
+fn low_lanes(m: usize) -> u64 {
+    u64::MAX
+        .checked_shr(LANES.saturating_sub(m) as u32)
+        .unwrap_or(0)
+}
+
+/// A mask of the last `m` of 64 lanes (all from 64 on).
+#[inline]
+fn high_lanes(m: usize) -> u64 {
+    u64::MAX
+        .checked_shl(LANES.saturating_sub(m) as u32)
+        .unwrap_or(0)
 }
 
 /// `input` moved up `by` lanes, the end of `prev` coming in.

@@ -177,10 +177,19 @@ fn entry(kernel: Kernel) -> CheckFn {
 fn validate_entry(kernel: Kernel) -> ValidateFn {
     match kernel {
         Kernel::Avx512 => avx512::validate,
-        // SAFETY (the three below): `best` picks only kernels whose
-        // features this CPU has.
-        Kernel::Avx2 => |bytes| super::with_head(bytes, |b| unsafe { avx2::check(b) }),
-        Kernel::Sse42 => |bytes| super::with_head(bytes, |b| unsafe { sse42::check(b) }),
+        Kernel::Avx2 => |bytes| {
+            super::with_head(bytes, |b| {
+                // SAFETY: `best` picks only kernels whose features this CPU
+                // has, and this function is only called with its choice.
+                unsafe { avx2::check(b) }
+            })
+        },
+        Kernel::Sse42 => |bytes| {
+            super::with_head(bytes, |b| {
+                // SAFETY: as above.
+                unsafe { sse42::check(b) }
+            })
+        },
         _ => |bytes| super::with_head(bytes, super::swar::check),
     }
 }
