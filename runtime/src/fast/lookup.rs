@@ -43,6 +43,11 @@ macro_rules! lookup_algorithm {
         /// left the loop waiting; longer ones were no faster and fetch more
         /// that lies past the end.
         const PREFETCH: usize = 2048;
+        /// Up to this many bytes, `check` reads its input in line, group
+        /// by group and then the end, without `check_groups`' call, set-up
+        /// and two-group ASCII steps, which pay off only over longer
+        /// inputs.
+        const MEDIUM: usize = 4 * GROUP;
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
@@ -198,12 +203,48 @@ macro_rules! lookup_algorithm {
         #[inline]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn check(bytes: &[u8]) -> Option<usize> {
+            let c = Consts::new();
             if bytes.len() < GROUP {
-                Consts::new().check_short(bytes)
-            } else {
-                // SAFETY: the caller's promise.
-                unsafe { check_groups(bytes) }
+                return c.check_short(bytes);
             }
+            // A few groups and the end: in line, as a short input is, where
+            // `check_groups` costs a call, its loops and its tables.
+            if bytes.len() < MEDIUM {
+                let ptr = bytes.as_ptr();
+                let mut carry = Carry::after(splat(0));
+                let mut at = 0;
+                // ASCII first, before the rules' tables are loaded.
+                while at + GROUP <= bytes.len() {
+                    // SAFETY: `at + GROUP <= bytes.len()`.
+                    if any_high(or_all(&unsafe { load_group(ptr.add(at)) })) {
+                        break;
+                    }
+                    at += GROUP;
+                }
+                while at + GROUP <= bytes.len() {
+                    // SAFETY: `at + GROUP <= bytes.len()`.
+                    let group = unsafe { load_group(ptr.add(at)) };
+                    if any_high(or_all(&group)) {
+                        let (flag, next) = c.first_flag(&group, carry);
+                        if let Some(flag) = flag {
+                            return Some(at + flag);
+                        }
+                        carry = next;
+                    } else {
+                        // An ASCII group continues nothing.
+                        if c.ends_inside_sequence(carry.bytes) {
+                            return Some(at);
+                        }
+                        carry = Carry::after(splat(0));
+                    }
+                    at += GROUP;
+                }
+                // SAFETY: `GROUP <= at <= bytes.len() < at + GROUP`, as a
+                // group was read and the loops ran while another fitted.
+                return unsafe { c.check_rest(ptr, bytes.len(), at, carry) };
+            }
+            // SAFETY: the caller's promise, and `bytes.len() >= GROUP`.
+            unsafe { check_groups(bytes) }
         }
 
         /// What a run of other text (`run`) ends with.
@@ -391,36 +432,37 @@ macro_rules! lookup_algorithm {
                 if !any_high(or_all(&group)) {
                     return self.ends_inside_sequence(carry.bytes).then_some(0);
                 }
-                self.first_flag(&group, carry)
+                self.first_flag(&group, carry).0
             }
 
-            /// The first flagged byte of a group padded with zeros after
-            /// the input's end (which a sequence cut off by the end fails
-            /// to continue), after the vector `carry` describes, or `None`.
-            /// Each vector's errors are kept, not only their union: the
-            /// first flag is found from them in registers, where handing
-            /// the group to `first_flagged_in` put it in an aligned stack
-            /// frame that every short input paid for.
+            /// The first flagged byte of a group (padded with zeros after
+            /// the input's end, which a sequence cut off by the end fails
+            /// to continue), after the vector `carry` describes, or `None`;
+            /// and what the group passes on. Each vector's errors are kept,
+            /// not only their union: the first flag is found from them in
+            /// registers, where handing the group to `first_flagged_in` put
+            /// it in an aligned stack frame that every short input paid
+            /// for.
             #[inline]
             #[target_feature(enable = $features)]
-            fn first_flag(&self, group: &[V; VECTORS], mut carry: Carry) -> Option<usize> {
+            fn first_flag(&self, group: &[V; VECTORS], mut carry: Carry) -> (Option<usize>, Carry) {
                 let errors: [V; VECTORS] = core::array::from_fn(|i| {
                     let (errors, next) = self.errors(group[i], carry);
                     carry = next;
                     errors
                 });
                 if !any(or_all(&errors)) {
-                    return None;
+                    return (None, carry);
                 }
                 let mut at = 0;
                 for e in errors {
                     let lanes = nonzero_lanes(e);
                     if lanes != 0 {
-                        return Some(at + lanes.trailing_zeros() as usize);
+                        return (Some(at + lanes.trailing_zeros() as usize), carry);
                     }
                     at += LANES;
                 }
-                None
+                (None, carry)
             }
 
             /// The end of an input of a group or more: the fewer than
