@@ -477,6 +477,22 @@ fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
     }
 }
 
+/// The error path of a kernel that runs without [`with_head`]: the head's
+/// look, then, if the first high byte is not an error that the byte after
+/// it makes certain, [`explain_from`]. The first high byte is where the
+/// first error starts, when it is one, whatever the kernel flagged; the
+/// table settles it without `explain_from`'s loops, whose trip counts vary
+/// with where the flag falls.
+#[cold]
+#[inline(never)]
+#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
+pub(crate) fn explain_flag(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+    match head(bytes) {
+        Head::Error(first) => decode::error_at(bytes, first),
+        Head::Ascii | Head::Kernel => explain_from(bytes, at),
+    }
+}
+
 /// The error path, kept out of line so the valid path stays small.
 ///
 /// No error starts with an ASCII byte, so the first byte from
