@@ -245,17 +245,25 @@ macro_rules! lookup_algorithm {
             }
             // The first group of a longer input, in line too: an error
             // there (a binary file's first bytes, Latin-1 text) is found
-            // without `check_groups`. Valid text has it checked twice, a
-            // few nanoseconds in the hundreds that its length costs.
+            // without `check_groups`. The rest goes on from the second
+            // group, with the first one's carry when it is not ASCII.
+            let ptr = bytes.as_ptr();
             // SAFETY: `bytes.len() >= MEDIUM > GROUP`.
-            let first = unsafe { load_group(bytes.as_ptr()) };
+            let first = unsafe { load_group(ptr) };
+            let mut at = GROUP;
             if any_high(or_all(&first)) {
-                if let (Some(flag), _) = c.first_flag(&first, Carry::after(splat(0))) {
-                    return Some(flag);
+                let (flag, carry) = c.first_flag(&first, Carry::after(splat(0)));
+                if flag.is_some() {
+                    return flag;
+                }
+                // SAFETY: `GROUP + GROUP <= MEDIUM <= bytes.len()`.
+                match unsafe { run(ptr, bytes.len(), GROUP, carry) } {
+                    RunEnd::Decided(answer) => return answer,
+                    RunEnd::Ascii(next) => at = next,
                 }
             }
-            // SAFETY: the caller's promise, and `bytes.len() >= GROUP`.
-            unsafe { check_groups(bytes) }
+            // SAFETY: the caller's promise, and `GROUP <= at <= bytes.len()`.
+            unsafe { check_groups(bytes, at) }
         }
 
         /// What a run of other text (`run`) ends with.
@@ -267,7 +275,8 @@ macro_rules! lookup_algorithm {
             Ascii(usize),
         }
 
-        /// [`check`] for a group or more: ASCII groups skipped here, runs of
+        /// [`check`] of a long input from `at` on, the bytes before it
+        /// checked and ending with ASCII: ASCII groups skipped here, runs of
         /// other text handed to [`run`]. Out of line, and with no constant of
         /// the rules: ASCII costs only its loads and tests, and the tables
         /// are loaded once a run, in `run`.
@@ -275,13 +284,12 @@ macro_rules! lookup_algorithm {
         /// # Safety
         ///
         /// The CPU must have the kernel's target features, and
-        /// `bytes.len() >= GROUP`.
+        /// `GROUP <= at <= bytes.len()`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn check_groups(bytes: &[u8]) -> Option<usize> {
+        unsafe fn check_groups(bytes: &[u8], mut at: usize) -> Option<usize> {
             let len = bytes.len();
             let ptr = bytes.as_ptr();
-            let mut at = 0;
             while at + GROUP <= len {
                 // In a run of ASCII: two groups a step while it lasts, one
                 // branch for twice the loads, so that more of them are in
@@ -306,7 +314,7 @@ macro_rules! lookup_algorithm {
                     continue;
                 }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
-                match unsafe { run(ptr, len, at) } {
+                match unsafe { run(ptr, len, at, Carry::after(splat(0))) } {
                     RunEnd::Decided(answer) => return answer,
                     RunEnd::Ascii(next) => at = next,
                 }
@@ -319,8 +327,8 @@ macro_rules! lookup_algorithm {
             unsafe { Consts::new().check_rest(ptr, len, at, Carry::after(splat(0))) }
         }
 
-        /// A run of other text, from the group at `at` (not ASCII, after
-        /// ASCII or the start) until an ASCII group or the end: the rules,
+        /// A run of other text, from the group at `at`, after the vector
+        /// `carry` describes, until an ASCII group or the end: the rules,
         /// group by group, with the state carried from one to the next.
         ///
         /// # Safety
@@ -329,9 +337,8 @@ macro_rules! lookup_algorithm {
         /// `len` readable bytes, and `at + GROUP <= len`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn run(ptr: *const u8, len: usize, mut at: usize) -> RunEnd {
+        unsafe fn run(ptr: *const u8, len: usize, mut at: usize, mut carry: Carry) -> RunEnd {
             let c = Consts::new();
-            let mut carry = Carry::after(splat(0));
             // SAFETY: `at + GROUP <= len`.
             let mut group = unsafe { load_group(ptr.add(at)) };
             loop {
