@@ -74,12 +74,15 @@ macro_rules! lookup_algorithm {
         }
 
         impl Carry {
-            /// Before the input, or after ASCII: nothing is due.
+            /// Before the input, or after ASCII: nothing is due. Zeros
+            /// stand for any ASCII vector: the rules read the byte before
+            /// a vector only for its class, and every ASCII byte is in the
+            /// same one.
             #[inline]
             #[target_feature(enable = $features)]
-            fn after(bytes: V) -> Self {
+            fn none() -> Self {
                 Carry {
-                    bytes,
+                    bytes: splat(0),
                     leads: splat(0),
                 }
             }
@@ -211,7 +214,7 @@ macro_rules! lookup_algorithm {
             // `check_groups` costs a call, its loops and its tables.
             if bytes.len() < MEDIUM {
                 let ptr = bytes.as_ptr();
-                let mut carry = Carry::after(splat(0));
+                let mut carry = Carry::none();
                 let mut at = 0;
                 // ASCII first, before the rules' tables are loaded.
                 while at + GROUP <= bytes.len() {
@@ -235,7 +238,7 @@ macro_rules! lookup_algorithm {
                         if c.ends_inside_sequence(carry.bytes) {
                             return Some(at);
                         }
-                        carry = Carry::after(splat(0));
+                        carry = Carry::none();
                     }
                     at += GROUP;
                 }
@@ -252,7 +255,7 @@ macro_rules! lookup_algorithm {
             let first = unsafe { load_group(ptr) };
             let mut at = GROUP;
             if any_high(or_all(&first)) {
-                let (flag, carry) = c.first_flag(&first, Carry::after(splat(0)));
+                let (flag, carry) = c.first_flag(&first, Carry::none());
                 if flag.is_some() {
                     return flag;
                 }
@@ -314,7 +317,7 @@ macro_rules! lookup_algorithm {
                     continue;
                 }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
-                match unsafe { run(ptr, len, at, Carry::after(splat(0))) } {
+                match unsafe { run(ptr, len, at, Carry::none()) } {
                     RunEnd::Decided(answer) => return answer,
                     RunEnd::Ascii(next) => at = next,
                 }
@@ -324,7 +327,7 @@ macro_rules! lookup_algorithm {
                 return None;
             }
             // SAFETY: `at < len`, and `len >= GROUP`.
-            unsafe { Consts::new().check_rest(ptr, len, at, Carry::after(splat(0))) }
+            unsafe { Consts::new().check_rest(ptr, len, at, Carry::none()) }
         }
 
         /// A run of other text, from the group at `at`, after the vector
@@ -415,7 +418,7 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn check_short(&self, bytes: &[u8]) -> Option<usize> {
-                self.check_tail(bytes, Carry::after(splat(0)))
+                self.check_tail(bytes, Carry::none())
             }
 
             /// `rest` (fewer than `GROUP` bytes) after the vector `carry`
