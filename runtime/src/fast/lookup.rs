@@ -197,6 +197,24 @@ macro_rules! lookup_algorithm {
             }
         }
 
+        /// [`validate`] of a group or more, out of line: its stack frame
+        /// (aligned for the vectors it hands to `run`) and saved registers
+        /// would otherwise be set up for every short input too.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features.
+        #[allow(dead_code, reason = "as for `validate`")]
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn validate_long(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+            // SAFETY: the caller's promise.
+            match unsafe { check(bytes) } {
+                None => Ok(()),
+                Some(at) => crate::fast::explain_flag(bytes, at),
+            }
+        }
+
         /// `None` when `bytes` is valid; otherwise the offset of the first
         /// flagged byte (see `crate::fast` for what that promises).
         ///
@@ -214,18 +232,31 @@ macro_rules! lookup_algorithm {
             // `check_groups` costs a call, its loops and its tables.
             if bytes.len() < MEDIUM {
                 let ptr = bytes.as_ptr();
-                let mut carry = Carry::none();
+                let len = bytes.len();
                 let mut at = 0;
-                // ASCII first, before the rules' tables are loaded.
-                while at + GROUP <= bytes.len() {
-                    // SAFETY: `at + GROUP <= bytes.len()`.
-                    if any_high(or_all(&unsafe { load_group(ptr.add(at)) })) {
-                        break;
+                // ASCII first: one test a group, and nothing carried. The
+                // first other group is checked here, after ASCII.
+                let mut carry = loop {
+                    if at + GROUP > len {
+                        // SAFETY: `GROUP <= at <= len < at + GROUP`: the
+                        // input has a group, and the loop ran while
+                        // another fitted.
+                        return unsafe { c.check_rest(ptr, len, at, Carry::none()) };
                     }
+                    // SAFETY: `at + GROUP <= len`.
+                    let group = unsafe { load_group(ptr.add(at)) };
                     at += GROUP;
-                }
-                while at + GROUP <= bytes.len() {
-                    // SAFETY: `at + GROUP <= bytes.len()`.
+                    if any_high(or_all(&group)) {
+                        let (flag, next) = c.first_flag(&group, Carry::none());
+                        if let Some(flag) = flag {
+                            return Some(at - GROUP + flag);
+                        }
+                        break next;
+                    }
+                };
+                // Then group by group, the state carried.
+                while at + GROUP <= len {
+                    // SAFETY: `at + GROUP <= len`.
                     let group = unsafe { load_group(ptr.add(at)) };
                     if any_high(or_all(&group)) {
                         let (flag, next) = c.first_flag(&group, carry);
@@ -242,9 +273,8 @@ macro_rules! lookup_algorithm {
                     }
                     at += GROUP;
                 }
-                // SAFETY: `GROUP <= at <= bytes.len() < at + GROUP`, as a
-                // group was read and the loops ran while another fitted.
-                return unsafe { c.check_rest(ptr, bytes.len(), at, carry) };
+                // SAFETY: `GROUP <= at <= len < at + GROUP`, as above.
+                return unsafe { c.check_rest(ptr, len, at, carry) };
             }
             // The first group of a longer input, in line too: an error
             // there (a binary file's first bytes, Latin-1 text) is found
@@ -255,13 +285,14 @@ macro_rules! lookup_algorithm {
             let first = unsafe { load_group(ptr) };
             let mut at = GROUP;
             if any_high(or_all(&first)) {
-                let (flag, carry) = c.first_flag(&first, Carry::none());
+                let (flag, _) = c.first_flag(&first, Carry::none());
                 if flag.is_some() {
                     return flag;
                 }
                 // SAFETY: `GROUP + GROUP <= MEDIUM <= bytes.len()`.
-                match unsafe { run(ptr, bytes.len(), GROUP, carry) } {
-                    RunEnd::Decided(answer) => return answer,
+                match unsafe { run(ptr, bytes.len(), GROUP) } {
+                    RunEnd::Valid => return None,
+                    RunEnd::Flag(at) => return Some(at),
                     RunEnd::Ascii(next) => at = next,
                 }
             }
@@ -269,10 +300,13 @@ macro_rules! lookup_algorithm {
             unsafe { check_groups(bytes, at) }
         }
 
-        /// What a run of other text (`run`) ends with.
+        /// What a run of other text (`run`) ends with: two words, returned
+        /// in registers.
         enum RunEnd {
-            /// The input is decided: `check`'s answer.
-            Decided(Option<usize>),
+            /// The input is valid.
+            Valid,
+            /// The input's first flag.
+            Flag(usize),
             /// An ASCII group starts here, after a run that ends where a
             /// sequence may end.
             Ascii(usize),
@@ -317,8 +351,9 @@ macro_rules! lookup_algorithm {
                     continue;
                 }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
-                match unsafe { run(ptr, len, at, Carry::none()) } {
-                    RunEnd::Decided(answer) => return answer,
+                match unsafe { run(ptr, len, at) } {
+                    RunEnd::Valid => return None,
+                    RunEnd::Flag(at) => return Some(at),
                     RunEnd::Ascii(next) => at = next,
                 }
             }
@@ -330,18 +365,25 @@ macro_rules! lookup_algorithm {
             unsafe { Consts::new().check_rest(ptr, len, at, Carry::none()) }
         }
 
-        /// A run of other text, from the group at `at`, after the vector
-        /// `carry` describes, until an ASCII group or the end: the rules,
-        /// group by group, with the state carried from one to the next.
+        /// A run of other text, from the group at `at` (the bytes before it
+        /// checked) until an ASCII group or the end: the rules, group by
+        /// group, with the state carried from one to the next. The state
+        /// on entry is worked out again from the vector before `at` (its
+        /// last three bytes are all it depends on), not passed in: vectors
+        /// passed to a function go through memory, and the caller would
+        /// need an aligned stack frame for them.
         ///
         /// # Safety
         ///
         /// The CPU must have the kernel's target features; `ptr` must have
-        /// `len` readable bytes, and `at + GROUP <= len`.
+        /// `len` readable bytes, and `GROUP <= at` and `at + GROUP <= len`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn run(ptr: *const u8, len: usize, mut at: usize, mut carry: Carry) -> RunEnd {
+        unsafe fn run(ptr: *const u8, len: usize, mut at: usize) -> RunEnd {
             let c = Consts::new();
+            // SAFETY: `at >= GROUP >= LANES`, and the bytes before `at` are
+            // the input's.
+            let mut carry = Carry::of(unsafe { load(ptr.add(at - LANES)) });
             // SAFETY: `at + GROUP <= len`.
             let mut group = unsafe { load_group(ptr.add(at)) };
             loop {
@@ -349,13 +391,16 @@ macro_rules! lookup_algorithm {
                 if any(errors) {
                     // SAFETY: as for `group`, just loaded from there.
                     let first = unsafe { c.first_flagged(ptr.add(at), carry) };
-                    return RunEnd::Decided(Some(at + first));
+                    return RunEnd::Flag(at + first);
                 }
                 carry = next;
                 at += GROUP;
                 if at + GROUP > len {
                     // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
-                    return RunEnd::Decided(unsafe { c.check_rest(ptr, len, at, carry) });
+                    return match unsafe { c.check_rest(ptr, len, at, carry) } {
+                        None => RunEnd::Valid,
+                        Some(flag) => RunEnd::Flag(flag),
+                    };
                 }
                 // This loop runs at the arithmetic's pace, slower than
                 // memory can deliver, yet the hardware's prefetcher
@@ -369,7 +414,7 @@ macro_rules! lookup_algorithm {
                     // An ASCII group continues nothing: a sequence that the
                     // run left unfinished is cut off here.
                     if c.ends_inside_sequence(carry.bytes) {
-                        return RunEnd::Decided(Some(at));
+                        return RunEnd::Flag(at);
                     }
                     return RunEnd::Ascii(at);
                 }
