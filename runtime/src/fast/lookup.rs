@@ -190,28 +190,23 @@ macro_rules! lookup_algorithm {
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
-            // SAFETY: the caller's promise.
-            match unsafe { check(bytes) } {
-                None => Ok(()),
-                Some(at) => crate::fast::explain_flag(bytes, at),
+            // The first high byte of the first vector, when it is certainly
+            // an error (a continuation byte, or a lead without one after
+            // it), is the first error: settled here, with none of the
+            // rules' work nor the wait for it. The vector is the one
+            // `check` reads first, which the compiler loads once.
+            let head = bytes.get(..LANES).unwrap_or(bytes);
+            let high = nonzero_lanes(and(tail_vector(head, 0), splat(0x80)));
+            let first = (high != 0).then(|| high.trailing_zeros() as usize);
+            if let Some(first) = first {
+                if !crate::fast::starts_character(bytes, first) {
+                    return crate::fast::error_at_first(bytes, first);
+                }
             }
-        }
-
-        /// [`validate`] of a group or more, out of line: its stack frame
-        /// (aligned for the vectors it hands to `run`) and saved registers
-        /// would otherwise be set up for every short input too.
-        ///
-        /// # Safety
-        ///
-        /// The CPU must have the kernel's target features.
-        #[allow(dead_code, reason = "as for `validate`")]
-        #[inline(never)]
-        #[target_feature(enable = $features)]
-        unsafe fn validate_long(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
             // SAFETY: the caller's promise.
             match unsafe { check(bytes) } {
                 None => Ok(()),
-                Some(at) => crate::fast::explain_flag(bytes, at),
+                Some(at) => crate::fast::explain_flag(bytes, first, at),
             }
         }
 

@@ -477,36 +477,55 @@ fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
     }
 }
 
-/// The error path of a kernel that runs without [`with_head`]: the head's
-/// look, then, if the first high byte is not an error that the byte after
-/// it makes certain, [`explain_from`]. The first high byte is where the
-/// first error starts, when it is one, whatever the kernel flagged; the
-/// table settles it without `explain_from`'s loops, whose trip counts vary
-/// with where the flag falls.
+/// Whether the byte at `at` (a high byte) leads a sequence whose second
+/// byte is a continuation byte: maybe a character. When it is not (a
+/// continuation byte, or a lead with no continuation byte after it), and
+/// the bytes before it are ASCII, it is the first error.
+#[inline]
+#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
+pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
+    let lead = bytes.get(at).copied().unwrap_or(0);
+    bytes
+        .get(at + 1)
+        .is_some_and(|&next| lead >= 0xC0 && decode::is_continuation(next))
+}
+
+/// The error at the first high byte, after ASCII, which
+/// [`starts_character`] found is one: a table settles it.
 #[cold]
 #[inline(never)]
 #[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
-pub(crate) fn explain_flag(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    match head(bytes) {
-        Head::Error(first) => decode::error_at(bytes, first),
-        Head::Ascii | Head::Kernel => explain_from(bytes, at),
+pub(crate) fn error_at_first(bytes: &[u8], first: usize) -> Result<(), Utf8Error> {
+    decode::error_at(bytes, first)
+}
+
+/// The error path of a kernel that runs without [`with_head`], given the
+/// first high byte of the input's first vector (`first`), which starts a
+/// character if any, and the kernel's flag (`at`). When the flag is a few
+/// sequences after `first`, the reference decoder reads from there to the
+/// error ([`decode::error_near`]); else from the boundary before the flag
+/// ([`explain_from`]). Where the reading starts does not wait for the
+/// kernel's flag, so the decoder's loads run while the vectors that found
+/// it are still in flight (a start worked out from the flag waits for
+/// them).
+#[cold]
+#[inline(never)]
+#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
+pub(crate) fn explain_flag(bytes: &[u8], first: Option<usize>, at: usize) -> Result<(), Utf8Error> {
+    match first {
+        Some(first) if at <= first + HEAD => decode::error_near(bytes, first, at),
+        _ => explain_from(bytes, at),
     }
 }
 
-/// The error path, kept out of line so the valid path stays small.
-///
-/// No error starts with an ASCII byte, so the first byte from
-/// [`boundary_near`] on that is not ASCII is where the decoder reads: most
-/// often the error itself, which [`decode::error_at`] settles from its
-/// table, and otherwise a valid sequence, after which it reads on.
+/// The error path, kept out of line so the valid path stays small: the
+/// reference decoder reads from the sequence boundary before the flag
+/// ([`boundary_near`]) to the error, sequence by sequence
+/// ([`decode::error_near`]).
 #[cold]
 #[inline(never)]
 pub(crate) fn explain_from(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    let mut start = boundary_near(bytes, at);
-    while start < at && bytes.get(start).is_some_and(u8::is_ascii) {
-        start += 1;
-    }
-    decode::error_at(bytes, start)
+    decode::error_near(bytes, boundary_near(bytes, at), at)
 }
 
 /// Where the reference decoder starts reading when a kernel flags `at`: the

@@ -269,6 +269,28 @@ pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> 
     Ok(())
 }
 
+/// The first error at or after `from`, where a kernel flagged `flag`: the
+/// sequences from `from` (a boundary, the bytes before it valid) read one
+/// by one up to the flag, then the one there explained by [`error_at`].
+/// The error starts at most three bytes before the flag, so this reads a
+/// few sequences, where [`validate_from`], handed a start before the
+/// error, would read through them with its set-up for long text.
+pub(crate) const fn error_near(bytes: &[u8], from: usize, flag: usize) -> Result<(), Utf8Error> {
+    let mut at = from;
+    while at < flag && at < bytes.len() {
+        // Indexing is protected by the loop condition.
+        if bytes[at] < 0x80 {
+            at += 1;
+            continue;
+        }
+        match read_sequence(tail(bytes, at)) {
+            Ok((_, n)) => at += n,
+            Err(_) => break,
+        }
+    }
+    error_at(bytes, at)
+}
+
 /// [`validate_from`] where an error is known to start at `at` (the bytes
 /// before it are valid): one sequence read, and the error built in place.
 /// The run-time fast path's answer for an error in the first bytes.
@@ -601,6 +623,36 @@ mod tests {
     /// ASCII, a 2- and a 4-byte character), and every byte at the end; and
     /// it answers every first byte that is not ASCII before a byte that is
     /// not a continuation byte.
+    /// `error_near` from every boundary before an error, with every flag
+    /// a kernel may raise for it (the error's start to three bytes on, and
+    /// further), is the decoder's answer.
+    #[test]
+    fn error_near_is_validate_from_every_boundary_and_flag() {
+        let text = "a\u{E9}b\u{20AC}\u{1F600}c".as_bytes();
+        let bad: [&[u8]; 6] = [b"\x80", b"\xE9z", b"\xC0\x80", b"\xED\xA0\x80", b"\xF4\x90", b"\xE2\x82"];
+        for cut in 0..=text.len() {
+            if cut < text.len() && is_continuation(text[cut]) {
+                continue;
+            }
+            for error in bad {
+                let bytes = [&text[..cut], error, b"xyz"].concat();
+                let expected = validate_from(&bytes, 0);
+                let Err(err) = expected else {
+                    panic!("{bytes:02X?} is valid");
+                };
+                for from in (0..=cut).filter(|&i| i == cut || !is_continuation(text[i])) {
+                    for flag in err.valid_up_to()..=bytes.len() {
+                        assert_eq!(
+                            error_near(&bytes, from, flag),
+                            expected,
+                            "{bytes:02X?} from {from}, flag {flag}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn one_byte_error_is_validate_from_where_it_answers() {
         for prefix in [&b""[..], b"ab", "\u{E9}".as_bytes(), "\u{1F600}".as_bytes()] {
