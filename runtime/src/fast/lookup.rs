@@ -195,8 +195,12 @@ macro_rules! lookup_algorithm {
             // it), is the first error: settled here, with none of the
             // rules' work nor the wait for it. The vector is the one
             // `check` reads first, which the compiler loads once.
-            let head = bytes.get(..LANES).unwrap_or(bytes);
-            let high = nonzero_lanes(and(tail_vector(head, 0), splat(0x80)));
+            let head = match bytes.first_chunk::<LANES>() {
+                // SAFETY: the chunk has `LANES` bytes.
+                Some(chunk) => unsafe { load(chunk.as_ptr()) },
+                None => tail_vector(bytes, 0),
+            };
+            let high = nonzero_lanes(and(head, splat(0x80)));
             let first = (high != 0).then(|| high.trailing_zeros() as usize);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
