@@ -190,17 +190,33 @@ macro_rules! lookup_algorithm {
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+            let c = Consts::new();
             // The first high byte of the first vector, when it is certainly
             // an error (a continuation byte, or a lead without one after
             // it), is the first error: settled here, with none of the
-            // rules' work nor the wait for it. The vector is the one
-            // `check` reads first, which the compiler loads once.
-            let head = match bytes.first_chunk::<LANES>() {
-                // SAFETY: the chunk has `LANES` bytes.
-                Some(chunk) => unsafe { load(chunk.as_ptr()) },
-                None => tail_vector(bytes, 0),
-            };
-            let high = nonzero_lanes(and(head, splat(0x80)));
+            // rules' work nor the wait for it.
+            if bytes.len() <= LANES {
+                // The whole input is this vector: read once, and the rules
+                // run on it only when it has a high byte.
+                let v = tail_vector(bytes, 0);
+                let high = nonzero_lanes(and(v, splat(0x80)));
+                if high == 0 {
+                    return Ok(());
+                }
+                let first = high.trailing_zeros() as usize;
+                if !crate::fast::starts_character(bytes, first) {
+                    return crate::fast::error_at_first(bytes, first);
+                }
+                return match c.check_vector(v, bytes.len(), Carry::none()) {
+                    None => Ok(()),
+                    Some(at) => crate::fast::explain_flag(bytes, Some(first), at),
+                };
+            }
+            // A plain load, where the masked one's mask would be one more
+            // step before the first high byte is known. `check` reads the
+            // same vector first, from the cache.
+            // SAFETY: `bytes.len() > LANES`.
+            let high = nonzero_lanes(and(unsafe { load(bytes.as_ptr()) }, splat(0x80)));
             let first = (high != 0).then(|| high.trailing_zeros() as usize);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
@@ -233,46 +249,44 @@ macro_rules! lookup_algorithm {
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
                 let mut at = 0;
-                // ASCII first: one test a group, and nothing carried. The
-                // first other group is checked here, after ASCII.
-                let mut carry = loop {
-                    if at + GROUP > len {
-                        // SAFETY: `GROUP <= at <= len < at + GROUP`: the
-                        // input has a group, and the loop ran while
-                        // another fitted.
-                        return unsafe { c.check_rest(ptr, len, at, Carry::none()) };
-                    }
-                    // SAFETY: `at + GROUP <= len`.
-                    let group = unsafe { load_group(ptr.add(at)) };
-                    at += GROUP;
-                    if any_high(or_all(&group)) {
-                        let (flag, next) = c.first_flag(&group, Carry::none());
-                        if let Some(flag) = flag {
-                            return Some(at - GROUP + flag);
-                        }
-                        break next;
-                    }
-                };
-                // Then group by group, the state carried.
+                let mut carry = Carry::none();
+                // ASCII first: one test a group, and nothing carried.
                 while at + GROUP <= len {
                     // SAFETY: `at + GROUP <= len`.
                     let group = unsafe { load_group(ptr.add(at)) };
-                    if any_high(or_all(&group)) {
-                        let (flag, next) = c.first_flag(&group, carry);
-                        if let Some(flag) = flag {
-                            return Some(at + flag);
-                        }
-                        carry = next;
-                    } else {
-                        // An ASCII group continues nothing.
-                        if c.ends_inside_sequence(carry.bytes) {
-                            return Some(at);
-                        }
-                        carry = Carry::none();
-                    }
                     at += GROUP;
+                    if !any_high(or_all(&group)) {
+                        continue;
+                    }
+                    // The first other group, then group by group, the
+                    // state carried.
+                    let (flag, next) = c.first_flag(&group, carry);
+                    if let Some(flag) = flag {
+                        return Some(at - GROUP + flag);
+                    }
+                    carry = next;
+                    while at + GROUP <= len {
+                        // SAFETY: `at + GROUP <= len`.
+                        let group = unsafe { load_group(ptr.add(at)) };
+                        if any_high(or_all(&group)) {
+                            let (flag, next) = c.first_flag(&group, carry);
+                            if let Some(flag) = flag {
+                                return Some(at + flag);
+                            }
+                            carry = next;
+                        } else {
+                            // An ASCII group continues nothing.
+                            if c.ends_inside_sequence(carry.bytes) {
+                                return Some(at);
+                            }
+                            carry = Carry::none();
+                        }
+                        at += GROUP;
+                    }
+                    break;
                 }
-                // SAFETY: `GROUP <= at <= len < at + GROUP`, as above.
+                // SAFETY: `GROUP <= at <= len < at + GROUP`: the input
+                // has a group, and the loops ran while another fitted.
                 return unsafe { c.check_rest(ptr, len, at, carry) };
             }
             // The first group of a longer input, in line too: an error
@@ -486,18 +500,27 @@ macro_rules! lookup_algorithm {
                     if !any_high(v) {
                         return self.ends_inside_sequence(carry.bytes).then_some(0);
                     }
-                    let (errors, _) = self.errors(v, carry);
-                    if any(errors) {
-                        return Some(nonzero_lanes(errors).trailing_zeros() as usize);
-                    }
-                    // A full vector has no zero lane after the end to fail.
-                    return self.ends_inside_sequence(v).then_some(rest.len());
+                    return self.check_vector(v, rest.len(), carry);
                 }
                 let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
                 if !any_high(or_all(&group)) {
                     return self.ends_inside_sequence(carry.bytes).then_some(0);
                 }
                 self.first_flag(&group, carry).0
+            }
+
+            /// The first flagged byte of `v`, the `len` bytes of a rest of at
+            /// most a vector, zeros after them, after the vector `carry`
+            /// describes; or `len` if it ends inside a sequence.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_vector(&self, v: V, len: usize, carry: Carry) -> Option<usize> {
+                let (errors, _) = self.errors(v, carry);
+                if any(errors) {
+                    return Some(nonzero_lanes(errors).trailing_zeros() as usize);
+                }
+                // A full vector has no zero lane after the end to fail.
+                self.ends_inside_sequence(v).then_some(len)
             }
 
             /// The first flagged byte of a group (padded with zeros after
