@@ -629,7 +629,14 @@ mod tests {
     #[test]
     fn error_near_is_validate_from_every_boundary_and_flag() {
         let text = "a\u{E9}b\u{20AC}\u{1F600}c".as_bytes();
-        let bad: [&[u8]; 6] = [b"\x80", b"\xE9z", b"\xC0\x80", b"\xED\xA0\x80", b"\xF4\x90", b"\xE2\x82"];
+        let bad: [&[u8]; 6] = [
+            b"\x80",
+            b"\xE9z",
+            b"\xC0\x80",
+            b"\xED\xA0\x80",
+            b"\xF4\x90",
+            b"\xE2\x82",
+        ];
         for cut in 0..=text.len() {
             if cut < text.len() && is_continuation(text[cut]) {
                 continue;
