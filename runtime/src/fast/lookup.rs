@@ -205,7 +205,7 @@ macro_rules! lookup_algorithm {
                 }
                 let first = high.trailing_zeros() as usize;
                 if !crate::fast::starts_character(bytes, first) {
-                    return crate::fast::error_at_first(bytes, first);
+                    return crate::fast::explain_at(bytes, first);
                 }
                 return match c.check_vector(v, bytes.len(), Carry::none()) {
                     None => Ok(()),
@@ -220,7 +220,7 @@ macro_rules! lookup_algorithm {
             let first = (high != 0).then(|| high.trailing_zeros() as usize);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
-                    return crate::fast::error_at_first(bytes, first);
+                    return crate::fast::explain_at(bytes, first);
                 }
             }
             // SAFETY: the caller's promise.

@@ -242,13 +242,13 @@ fn head(bytes: &[u8]) -> Head {
             Head::Kernel
         };
     };
-    let lead = bytes.get(at).copied().unwrap_or(0);
-    match bytes.get(at + 1) {
-        // A lead and a continuation byte: maybe a character; the kernel sees.
-        Some(&next) if lead >= 0xC0 && decode::is_continuation(next) => Head::Kernel,
-        // Every lead needs a continuation byte next, and a continuation
-        // byte after ASCII has no lead.
-        _ => Head::Error(at),
+    // A lead and a continuation byte: maybe a character; the kernel sees.
+    // Otherwise an error: every lead needs a continuation byte next, and a
+    // continuation byte after ASCII has no lead.
+    if starts_character(bytes, at) {
+        Head::Kernel
+    } else {
+        Head::Error(at)
     }
 }
 
@@ -318,7 +318,7 @@ fn first_high_byte_words(head: &[u8]) -> Option<usize> {
 /// valid path stays small.
 #[cold]
 #[inline(never)]
-fn explain_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+pub(crate) fn explain_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     decode::error_at(bytes, at)
 }
 
@@ -388,6 +388,21 @@ pub(crate) fn tail_piece_parts(rest: &[u8], k: usize) -> Option<(&[u8; 16], &'st
         rest.get(start..)?.first_chunk::<16>()?,
         SLIDE.get(skip..)?.first_chunk::<16>()?,
     ))
+}
+
+/// Where vector `i` of a rest of `len` bytes starts in it, and how many of
+/// its 64 lanes a masked load keeps: past the end, none, at the rest's
+/// start (bytes already in view), not one past its end.
+#[allow(dead_code, reason = "only the AVX-512 kernel and its model use it")]
+#[inline]
+pub(crate) const fn masked_window(len: usize, i: usize) -> (usize, usize) {
+    if 64 * i < len {
+        let start = 64 * i;
+        let left = len - start;
+        (start, if left < 64 { left } else { 64 })
+    } else {
+        (0, 0)
+    }
 }
 
 /// Whether a masked load of the `m` bytes at `addr` (fewer than 64 lanes
@@ -482,21 +497,11 @@ fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
 /// continuation byte, or a lead with no continuation byte after it), and
 /// the bytes before it are ASCII, it is the first error.
 #[inline]
-#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
 pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
     let lead = bytes.get(at).copied().unwrap_or(0);
     bytes
         .get(at + 1)
         .is_some_and(|&next| lead >= 0xC0 && decode::is_continuation(next))
-}
-
-/// The error at the first high byte, after ASCII, which
-/// [`starts_character`] found is one: a table settles it.
-#[cold]
-#[inline(never)]
-#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
-pub(crate) fn error_at_first(bytes: &[u8], first: usize) -> Result<(), Utf8Error> {
-    decode::error_at(bytes, first)
 }
 
 /// The error path of a kernel that runs without [`with_head`], given the

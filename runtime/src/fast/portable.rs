@@ -616,13 +616,7 @@ mod avx512_shape {
         reason = "the signature the algorithm calls"
     )]
     fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-        let inside = LANES * i < rest.len();
-        let start = if inside { LANES * i } else { 0 };
-        let m = if inside {
-            (rest.len() - start).min(LANES)
-        } else {
-            0
-        };
+        let (start, m) = crate::fast::masked_window(rest.len(), i);
         let low = u64::MAX
             .checked_shr(LANES.saturating_sub(m) as u32)
             .unwrap_or(0);

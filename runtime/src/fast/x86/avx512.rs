@@ -79,15 +79,7 @@ fn from_words(w: [u64; 8]) -> V {
     reason = "the signature `lookup_algorithm!` calls; other kernels have no vector under 16 bytes"
 )]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-    // Past the end, a load of no lanes at the rest's start (bytes already
-    // in view), not one past its end.
-    let inside = LANES * i < rest.len();
-    let start = if inside { LANES * i } else { 0 };
-    let m = if inside {
-        (rest.len() - start).min(LANES)
-    } else {
-        0
-    };
+    let (start, m) = crate::fast::masked_window(rest.len(), i);
     let ptr = rest.as_ptr().wrapping_add(start);
     if crate::fast::masked_read_backward(ptr.addr(), m, PAGE) {
         // SAFETY: as below, for the lanes `64 - m ..` of a read at
