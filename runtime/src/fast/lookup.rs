@@ -47,7 +47,7 @@ macro_rules! lookup_algorithm {
         /// by group and then the end, without `check_groups`' call, set-up
         /// and two-group ASCII steps, which pay off only over longer
         /// inputs.
-        const MEDIUM: usize = 4 * GROUP;
+        const MEDIUM: usize = if 4 * GROUP > 512 { 4 * GROUP } else { 512 };
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
@@ -222,6 +222,13 @@ macro_rules! lookup_algorithm {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::explain_at(bytes, first);
                 }
+            } else if bytes.len() <= GROUP {
+                // ASCII so far, and the last vector, overlapping the first,
+                // is the rest of the input: ASCII in two plain loads.
+                // SAFETY: `bytes.len() > LANES`.
+                if !any_high(unsafe { load(bytes.as_ptr().add(bytes.len() - LANES)) }) {
+                    return Ok(());
+                }
             }
             // SAFETY: the caller's promise.
             match unsafe { check(bytes) } {
@@ -250,6 +257,8 @@ macro_rules! lookup_algorithm {
                 let len = bytes.len();
                 let mut at = 0;
                 let mut carry = Carry::none();
+                // Whether the last group was ASCII, so that `carry` is none.
+                let mut ascii = true;
                 // ASCII first: one test a group, and nothing carried.
                 while at + GROUP <= len {
                     // SAFETY: `at + GROUP <= len`.
@@ -265,25 +274,33 @@ macro_rules! lookup_algorithm {
                         return Some(at - GROUP + flag);
                     }
                     carry = next;
+                    ascii = false;
                     while at + GROUP <= len {
                         // SAFETY: `at + GROUP <= len`.
                         let group = unsafe { load_group(ptr.add(at)) };
-                        if any_high(or_all(&group)) {
-                            let (flag, next) = c.first_flag(&group, carry);
-                            if let Some(flag) = flag {
-                                return Some(at + flag);
-                            }
-                            carry = next;
-                        } else {
+                        ascii = !any_high(or_all(&group));
+                        if ascii {
                             // An ASCII group continues nothing.
                             if c.ends_inside_sequence(carry.bytes) {
                                 return Some(at);
                             }
                             carry = Carry::none();
+                        } else {
+                            let (flag, next) = c.first_flag(&group, carry);
+                            if let Some(flag) = flag {
+                                return Some(at + flag);
+                            }
+                            carry = next;
                         }
                         at += GROUP;
                     }
                     break;
+                }
+                // After ASCII, an ASCII end is told from plain loads (a
+                // masked kernel's; the others' `check_rest` does so anyway).
+                // SAFETY: `GROUP <= len`.
+                if MASKED_LOADS && ascii && at < len && unsafe { ascii_end(ptr, len) } {
+                    return None;
                 }
                 // SAFETY: `GROUP <= at <= len < at + GROUP`: the input
                 // has a group, and the loops ran while another fitted.
@@ -371,7 +388,8 @@ macro_rules! lookup_algorithm {
                 }
             }
             // Fewer than a group left, after ASCII (or nothing left).
-            if at == len {
+            // SAFETY: `len >= GROUP`.
+            if at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) }) {
                 return None;
             }
             // SAFETY: `at < len`, and `len >= GROUP`.
@@ -470,6 +488,22 @@ macro_rules! lookup_algorithm {
             all
         }
 
+        /// Whether the last group's worth of bytes is ASCII: two plain
+        /// loads and a test, which tell that an ASCII rest of fewer than
+        /// `GROUP` bytes at the end is ASCII where a masked kernel's tail
+        /// needs a mask and a page test, and the others' three loads and
+        /// the rules.
+        ///
+        /// # Safety
+        ///
+        /// `ptr` must have `len` readable bytes, and `len >= GROUP`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn ascii_end(ptr: *const u8, len: usize) -> bool {
+            // SAFETY: the caller's promise.
+            !any_high(or_all(&unsafe { load_group(ptr.add(len - GROUP)) }))
+        }
+
         impl Consts {
             /// [`check`] for fewer than `GROUP` bytes: [`check_tail`]
             /// after nothing.
@@ -502,7 +536,13 @@ macro_rules! lookup_algorithm {
                     }
                     return self.check_vector(v, rest.len(), carry);
                 }
-                let group: [V; VECTORS] = core::array::from_fn(|i| tail_vector(rest, i));
+                // A loop, not `array::from_fn`: its closure was left out of
+                // line, and the vector it returned went through an aligned
+                // stack frame that every call of `validate` set up.
+                let mut group = [splat(0); VECTORS];
+                for (i, v) in group.iter_mut().enumerate() {
+                    *v = tail_vector(rest, i);
+                }
                 if !any_high(or_all(&group)) {
                     return self.ends_inside_sequence(carry.bytes).then_some(0);
                 }
@@ -577,6 +617,10 @@ macro_rules! lookup_algorithm {
                 }
                 if !MASKED_LOADS {
                     // SAFETY: `len > at >= GROUP`, and the caller's promise.
+                    if unsafe { ascii_end(ptr, len) } {
+                        return self.ends_inside_sequence(carry.bytes).then_some(at);
+                    }
+                    // SAFETY: as above.
                     return unsafe { self.check_end(ptr, len) };
                 }
                 // SAFETY: the caller promises `len` readable bytes at `ptr`,
