@@ -222,7 +222,7 @@ macro_rules! lookup_algorithm {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::explain_at(bytes, first);
                 }
-            } else if bytes.len() <= GROUP {
+            } else if bytes.len() <= 2 * LANES {
                 // ASCII so far, and the last vector, overlapping the first,
                 // is the rest of the input: ASCII in two plain loads.
                 // SAFETY: `bytes.len() > LANES`.

@@ -694,6 +694,8 @@ mod avx512_shape {
 struct Shape {
     name: &'static str,
     check: unsafe fn(&[u8]) -> Option<usize>,
+    /// Its whole validation, head test and explanation included.
+    validate: unsafe fn(&[u8]) -> Result<(), crate::Utf8Error>,
     lanes: usize,
     group: usize,
 }
@@ -701,6 +703,7 @@ struct Shape {
 const SSE42_SHAPE: Shape = Shape {
     name: "sse42 shape",
     check: sse42_shape::check,
+    validate: sse42_shape::validate,
     lanes: 16,
     group: 32,
 };
@@ -708,6 +711,7 @@ const SSE42_SHAPE: Shape = Shape {
 const AVX2_SHAPE: Shape = Shape {
     name: "avx2 shape",
     check: avx2_shape::check,
+    validate: avx2_shape::validate,
     lanes: 32,
     group: 64,
 };
@@ -715,6 +719,7 @@ const AVX2_SHAPE: Shape = Shape {
 const NEON_SHAPE: Shape = Shape {
     name: "neon shape",
     check: neon_shape::check,
+    validate: neon_shape::validate,
     lanes: 16,
     group: 128,
 };
@@ -722,6 +727,7 @@ const NEON_SHAPE: Shape = Shape {
 const AVX512_SHAPE: Shape = Shape {
     name: "avx512 shape",
     check: avx512_shape::check,
+    validate: avx512_shape::validate,
     lanes: 64,
     group: 128,
 };
@@ -735,6 +741,17 @@ impl Shape {
         // which is part of the architecture's baseline (SSE2 on x86-64,
         // NEON where this is compiled for aarch64).
         let answer = unsafe { (self.check)(bytes) };
+        INPUT.set((0, 0));
+        answer
+    }
+
+    /// The model kernel's whole validation of `bytes`, its loads confined
+    /// to them.
+    fn run_validate(self, bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+        let start = bytes.as_ptr().addr();
+        INPUT.set((start, start + bytes.len()));
+        // SAFETY: as in `run`.
+        let answer = unsafe { (self.validate)(bytes) };
         INPUT.set((0, 0));
         answer
     }
@@ -763,10 +780,17 @@ impl Shape {
                 what()
             ),
         }
+        let reference = crate::decode::validate(bytes);
         assert_eq!(
             super::explain(bytes, flagged),
-            crate::decode::validate(bytes),
+            reference,
             "{name}, explained, vs the reference decoder ({}): {bytes:02X?}",
+            what()
+        );
+        assert_eq!(
+            self.run_validate(bytes),
+            reference,
+            "{name}'s validate vs the reference decoder ({}): {bytes:02X?}",
             what()
         );
     }
