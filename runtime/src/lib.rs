@@ -9,8 +9,8 @@
 //! macros cannot start before they are built), as `serde_core` does for
 //! `serde`.
 //!
-//! Its features are the facade's, less `macros`: `std` (default), `alloc`
-//! and `serde`.
+//! Its features are the facade's, less `macros`: `std` (default), `alloc`,
+//! `bytes` and `serde`.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -24,11 +24,17 @@ extern crate std;
 
 mod ascii_str;
 mod fast;
+#[cfg(feature = "std")]
+pub mod fs;
+#[cfg(feature = "std")]
+pub mod io;
 mod private;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shared;
 mod text_impls;
+#[cfg(feature = "bytes")]
+mod utf8_bytes;
 mod utf8_cstr;
 mod utf8_str;
 #[cfg(feature = "alloc")]
@@ -44,6 +50,8 @@ pub use crate::shared::decode;
 pub use crate::shared::error::{ErrorKind, Utf8Error};
 pub use crate::shared::interpret::{CodePoints, LooksLike, Meaning};
 pub use crate::shared::problems::Problems;
+#[cfg(feature = "bytes")]
+pub use crate::utf8_bytes::{SliceError, Utf8Bytes};
 pub use crate::utf8_cstr::Utf8CStr;
 pub use crate::utf8_str::Utf8Str;
 #[cfg(feature = "alloc")]

@@ -219,3 +219,24 @@ impl<'de> Visitor<'de> for Utf8StringVisitor {
         Utf8String::from_bytes(bytes).map_err(de::Error::custom)
     }
 }
+
+// ---------------------------------------------------------------------------
+// Utf8Bytes
+// ---------------------------------------------------------------------------
+
+/// As a string, the way `str` serializes.
+#[cfg(feature = "bytes")]
+impl Serialize for crate::Utf8Bytes {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// What [`Utf8String`] accepts (text as is, bytes checked strictly), kept
+/// in the string's own allocation.
+#[cfg(feature = "bytes")]
+impl<'de> Deserialize<'de> for crate::Utf8Bytes {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Utf8String::deserialize(deserializer).map(Self::from)
+    }
+}

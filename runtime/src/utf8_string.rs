@@ -101,9 +101,9 @@ impl Utf8String {
     /// assert_eq!(err.into_bytes(), b"caf\xE9"); // nothing lost
     /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Self, FromBytesError> {
-        match crate::validate(&bytes) {
-            Ok(()) => Ok(Self::from(string_from_valid(bytes))),
-            Err(error) => Err(FromBytesError { bytes, error }),
+        match crate::validate::string_from_bytes(bytes) {
+            Ok(text) => Ok(Self::from(text)),
+            Err((bytes, error)) => Err(FromBytesError::new(bytes, error)),
         }
     }
 
@@ -403,28 +403,48 @@ impl Utf8String {
     }
 }
 
-fn string_from_valid(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_default()
-}
-
-/// The error of [`Utf8String::from_bytes`]: the bytes, given back, and why
-/// they are not UTF-8.
+/// The error of an owned buffer that is not UTF-8, in the manner of std's
+/// `FromUtf8Error`: the buffer, given back untouched, and why it is not
+/// UTF-8.
+///
+/// `B` is the buffer the conversion took: `Vec<u8>` for
+/// [`Utf8String::from_bytes`], and with the `bytes` feature `bytes::Bytes`
+/// or `bytes::BytesMut` for `Utf8Bytes`'s conversions.
+///
+/// # Examples
+///
+/// ```
+/// use utf8lit::{ErrorKind, Utf8String};
+///
+/// let err = Utf8String::from_bytes(b"na\xEFve".to_vec()).unwrap_err();
+/// assert_eq!(err.utf8_error().kind(), ErrorKind::MissingContinuation);
+/// assert_eq!(err.as_bytes(), b"na\xEFve");
+/// let bytes: Vec<u8> = err.into_bytes(); // nothing lost
+/// # let _ = bytes;
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FromBytesError {
-    bytes: Vec<u8>,
+pub struct FromBytesError<B = Vec<u8>> {
+    bytes: B,
     error: Utf8Error,
 }
 
-impl FromBytesError {
+impl<B> FromBytesError<B> {
+    pub(crate) fn new(bytes: B, error: Utf8Error) -> Self {
+        Self { bytes, error }
+    }
+
     /// The bytes that were not UTF-8.
     #[must_use]
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes
+    pub fn as_bytes(&self) -> &[u8]
+    where
+        B: AsRef<[u8]>,
+    {
+        self.bytes.as_ref()
     }
 
     /// The bytes that were not UTF-8, given back.
     #[must_use]
-    pub fn into_bytes(self) -> Vec<u8> {
+    pub fn into_bytes(self) -> B {
         self.bytes
     }
 
@@ -435,13 +455,13 @@ impl FromBytesError {
     }
 }
 
-impl fmt::Display for FromBytesError {
+impl<B> fmt::Display for FromBytesError<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(&self.error, f)
     }
 }
 
-impl core::error::Error for FromBytesError {
+impl<B: fmt::Debug> core::error::Error for FromBytesError<B> {
     fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         Some(&self.error)
     }

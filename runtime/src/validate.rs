@@ -82,6 +82,21 @@ pub fn problems(bytes: &[u8]) -> Problems<'_> {
 /// This is where run-time checked bytes become `str` for the streaming and
 /// lossy paths (`Utf8Validator`, `Utf8String`), so that each conversion sits
 /// next to the verdict that allows it.
+/// [`validate`] on an owned buffer, turned into a `String` without a second
+/// pass when it is UTF-8, and handed back with the error when it is not.
+#[cfg(feature = "alloc")]
+#[allow(unsafe_code, reason = "the verdict was just computed, on these bytes")]
+pub(crate) fn string_from_bytes(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, (alloc::vec::Vec<u8>, Utf8Error)> {
+    match validate(&bytes) {
+        // SAFETY: `validate` accepted every byte of `bytes` as RFC 3629
+        // UTF-8, which is exactly what `String` requires.
+        Ok(()) => Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) }),
+        Err(err) => Err((bytes, err)),
+    }
+}
+
 #[allow(unsafe_code, reason = "the verdict was just computed, on these bytes")]
 pub(crate) fn split_valid(bytes: &[u8]) -> Result<&str, (&str, Utf8Error)> {
     match validate(bytes) {
