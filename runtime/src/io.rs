@@ -345,7 +345,9 @@ impl From<ReadError> for io::Error {
 /// `InvalidData`.
 ///
 /// Every byte before the error is delivered first; the read after them
-/// fails, and so does every read after that. The error's payload is an
+/// fails, and so does every read after that: a caller that went on reading
+/// must not see a clean end of text that is not there. (So stop at the
+/// first error of `lines()`, e.g. by collecting into a `Result`.) The error's payload is an
 /// [`InvalidUtf8`] (line and column), and its `source()` is the explaining
 /// [`Utf8Error`]. A character split between two reads of the inner reader
 /// is held back until it is whole, so each `fill_buf` is text.
