@@ -54,13 +54,17 @@
 //!
 //! - `macros` (default): [`utf8!`], [`ascii!`], [`utf8_cstr!`] and
 //!   [`include_utf8!`], which check literals and files while compiling.
-//! - `std` (default): implies `alloc`; adds `AsRef<OsStr>`/`AsRef<Path>`.
+//! - `std` (default): implies `alloc`; adds `AsRef<OsStr>`/`AsRef<Path>`, and
+//!   [`io`] and [`fs`]: readers and files read into a `Utf8String`, checked
+//!   while they are read, with errors that give the line and column.
+//! - `bytes`: `Utf8Bytes`, validated text in a shared `bytes::Bytes` buffer,
+//!   cloned and sliced without a copy.
 //! - `alloc`: `Utf8String`, `FromBytesError`, and conversions into
 //!   `String`, `Box<str>`, `Cow<str>`, `Rc<str>` and `Arc<str>`.
 //! - `serde`: `Serialize` for [`Utf8Str`], [`AsciiStr`], [`Utf8CStr`] and
 //!   `Utf8String` (as a string), and `Deserialize` for `&Utf8Str`,
 //!   `&AsciiStr` and `&Utf8CStr` (borrowed from the input, no copy) and, with
-//!   `alloc`, `Utf8String`. Bytes are checked strictly, and a failure reports
+//!   `alloc`, `Utf8String` (and, with `bytes`, `Utf8Bytes`). Bytes are checked strictly, and a failure reports
 //!   this crate's error message.
 //!
 //! With default features off the crate is `#![no_std]` and needs neither
@@ -85,7 +89,7 @@ mod macros;
 pub use crate::macros::__private;
 
 // The README's examples run as doctests (they use every feature; the
-// workspace test run turns `serde` on through `utf8lit-tests`).
-#[cfg(all(doctest, feature = "std", feature = "serde"))]
+// workspace test run turns `serde` and `bytes` on through `utf8lit-tests`).
+#[cfg(all(doctest, feature = "std", feature = "serde", feature = "bytes"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
