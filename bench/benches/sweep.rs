@@ -438,10 +438,11 @@ fn kernels() -> Vec<Contender> {
         .into_iter()
         .filter(|k| k.is_available())
         .map(|k| {
+            let v = k.validator().expect("the kernel is available");
             contender(
                 format!("utf8lit-{}", k.name()),
                 Role::Kernel(k),
-                k.validator().expect("the kernel is available"),
+                move |bytes| v.validate(bytes),
                 ours_verdict,
             )
         })

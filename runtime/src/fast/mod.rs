@@ -82,9 +82,30 @@ pub enum Kernel {
     Reference,
 }
 
-/// A whole validation, as [`Kernel::validator`] returns it.
+/// A kernel's whole validation, as [`Kernel::validator`] returns it: the
+/// very function [`crate::validate`] calls on a machine whose best kernel
+/// this is, so that a forced kernel is timed as it runs.
 #[doc(hidden)]
-pub type Validator = fn(&[u8]) -> Result<(), Utf8Error>;
+#[derive(Clone, Copy, Debug)]
+pub struct Validator {
+    /// Only ever a function whose target features this CPU has
+    /// ([`Kernel::validator`] checks), so calling it is safe.
+    f: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+}
+
+impl Validator {
+    /// Validates `bytes`: one indirect call.
+    #[inline]
+    #[must_use = "the result says whether the bytes are UTF-8"]
+    #[allow(unsafe_code, reason = "the call of a kernel the CPU was found to have")]
+    pub fn validate(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+        // SAFETY: `Kernel::validator`, the only maker of a `Validator`,
+        // returns one only for a kernel that `is_available` found this CPU
+        // to have every target feature of; the other functions it holds
+        // have no precondition.
+        unsafe { (self.f)(bytes) }
+    }
+}
 
 impl Kernel {
     /// Every implementation, fastest first.
@@ -139,44 +160,29 @@ impl Kernel {
     #[must_use]
     #[inline]
     pub fn validate(self, bytes: &[u8]) -> Option<Result<(), Utf8Error>> {
-        self.validator().map(|validate| validate(bytes))
+        self.validator().map(|v| v.validate(bytes))
     }
 
-    /// This kernel's whole validation as a function, as [`crate::validate`]
-    /// runs it (the kernel, then the reference decoder at a flag), or
-    /// `None` when the CPU lacks it. For benchmarks: one call an input,
-    /// returning what `validate` returns, where [`Kernel::validate`]'s
-    /// `Option` around the result is one more value to copy.
+    /// This kernel's whole validation, the function [`crate::validate`]
+    /// calls where it is the best kernel (the kernel, then the reference
+    /// decoder at a flag), or `None` when the CPU lacks it. For benchmarks:
+    /// one call an input, what `validate` would run on such a machine.
     #[must_use]
     pub fn validator(self) -> Option<Validator> {
         if !self.is_available() {
             return None;
         }
-        Some(match self {
+        let f: unsafe fn(&[u8]) -> Result<(), Utf8Error> = match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 => |bytes| {
-                // SAFETY: `is_available` found every feature the kernel is
-                // compiled with, and a CPU's features do not change while a
-                // program runs.
-                unsafe { x86::avx512::validate(bytes) }
-            },
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2 => |bytes| {
-                // SAFETY: as above.
-                unsafe { x86::avx2::validate(bytes) }
-            },
-            #[cfg(target_arch = "x86_64")]
-            Kernel::Sse42 => |bytes| {
-                // SAFETY: as above.
-                unsafe { x86::sse42::validate(bytes) }
-            },
+            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::validate_entry(self),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-            Kernel::Neon => |bytes| explain(bytes, neon_check(bytes)),
-            Kernel::Swar => |bytes| explain(bytes, swar::check(bytes)),
+            Kernel::Neon => |bytes| with_head(bytes, neon_check),
+            Kernel::Swar => |bytes| with_head(bytes, swar::check),
             Kernel::Reference => decode::validate,
             // Not available on this target: returned above.
             _ => return None,
-        })
+        };
+        Some(Validator { f })
     }
 }
 
@@ -203,8 +209,8 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 /// ASCII text, a binary file's first high byte) goes straight to the
 /// reference decoder. Both cost a few instructions where a kernel without
 /// masked loads puts a short input together piece by piece; valid
-/// non-ASCII text pays one load and one compare. (The AVX-512 kernel reads
-/// any short input with one masked load, and runs without it.)
+/// non-ASCII text pays one load and one compare. (The x86 kernels run
+/// without it: each tests its first vector in its own `validate`.)
 #[inline]
 #[allow(dead_code, reason = "not every target's kernels use it")]
 fn with_head(bytes: &[u8], check: impl FnOnce(&[u8]) -> Option<usize>) -> Result<(), Utf8Error> {
