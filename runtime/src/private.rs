@@ -7,12 +7,12 @@
 /// benchmarks and fuzz targets. Not public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::fast::Kernel;
     /// What the run-time CPU detection found (the kernel choice without
     /// `std` rests on it), for the tests to hold to
     /// `is_x86_feature_detected!`.
     #[cfg(target_arch = "x86_64")]
     pub use crate::fast::{cpu_features, CpuFeatures};
+    pub use crate::fast::{Kernel, Validator};
 
     use crate::{AsciiStr, Utf8CStr};
 

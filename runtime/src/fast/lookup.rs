@@ -6,7 +6,8 @@
 //! and `validate`. The module provides the vector type `V`, `LANES`,
 //! `VECTORS` (how many make a group), `MASKED_LOADS` (whether `from_rest`
 //! is one masked load a vector, cheap enough to read the end of any input
-//! with), `from_words` (a vector from little-endian words),
+//! with), `LANE_MASK_IS_CHEAP` (whether `nonzero_lanes` costs no more than
+//! `any_high`), `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
 //! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
 //! two lanes, the end of the one before coming in), and the primitives
@@ -186,7 +187,7 @@ macro_rules! lookup_algorithm {
         /// The CPU must have the kernel's target features.
         #[allow(
             dead_code,
-            reason = "the portable models and NEON check, with `with_head`"
+            reason = "the portable models' `validate`, tested, not dispatched"
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
@@ -216,17 +217,44 @@ macro_rules! lookup_algorithm {
             // step before the first high byte is known. `check` reads the
             // same vector first, from the cache.
             // SAFETY: `bytes.len() > LANES`.
-            let high = nonzero_lanes(and(unsafe { load(bytes.as_ptr()) }, splat(0x80)));
-            let first = (high != 0).then(|| high.trailing_zeros() as usize);
+            let head = unsafe { load(bytes.as_ptr()) };
+            // Where a lane mask costs more than the test (NEON has no
+            // movemask), only when there is a high byte.
+            let first = if LANE_MASK_IS_CHEAP {
+                let high = nonzero_lanes(and(head, splat(0x80)));
+                (high != 0).then(|| high.trailing_zeros() as usize)
+            } else {
+                any_high(head)
+                    .then(|| nonzero_lanes(and(head, splat(0x80))).trailing_zeros() as usize)
+            };
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::explain_at(bytes, first);
                 }
-            } else if bytes.len() <= 2 * LANES {
-                // ASCII so far, and the last vector, overlapping the first,
-                // is the rest of the input: ASCII in two plain loads.
-                // SAFETY: `bytes.len() > LANES`.
-                if !any_high(unsafe { load(bytes.as_ptr().add(bytes.len() - LANES)) }) {
+            } else if bytes.len() <= GROUP {
+                // ASCII so far, and the input is a group at most: the rest
+                // a vector at a time, the offsets clamped to the last
+                // vector (overlapping the one before), as many loads at
+                // every length (half as many up to half a group). Two
+                // vectors a group: the last vector alone.
+                let last = bytes.len() - LANES;
+                // SAFETY: `last + LANES == bytes.len()`.
+                let mut all = unsafe { load(bytes.as_ptr().add(last)) };
+                if VECTORS > 2 {
+                    let vectors = if bytes.len() <= GROUP / 2 {
+                        VECTORS / 2
+                    } else {
+                        VECTORS
+                    };
+                    for i in 1..vectors - 1 {
+                        // SAFETY: `(i * LANES).min(last) + LANES <=
+                        // bytes.len()`.
+                        all = or(all, unsafe {
+                            load(bytes.as_ptr().add((i * LANES).min(last)))
+                        });
+                    }
+                }
+                if !any_high(all) {
                     return Ok(());
                 }
             }
@@ -535,6 +563,25 @@ macro_rules! lookup_algorithm {
                         return self.ends_inside_sequence(carry.bytes).then_some(0);
                     }
                     return self.check_vector(v, rest.len(), carry);
+                }
+                // Without masked loads, `tail_vector` puts each vector
+                // together from pieces; ASCII is told first from plain
+                // loads, each vector's offset clamped to the last vector of
+                // the rest (overlapping the one before), so that their
+                // number is the same at every length.
+                if !MASKED_LOADS {
+                    let last = rest.len() - LANES;
+                    let mut all = splat(0);
+                    for i in 0..VECTORS {
+                        // SAFETY: `(i * LANES).min(last) + LANES <=
+                        // rest.len()`: inside the rest.
+                        all = or(all, unsafe {
+                            load(rest.as_ptr().add((i * LANES).min(last)))
+                        });
+                    }
+                    if !any_high(all) {
+                        return self.ends_inside_sequence(carry.bytes).then_some(0);
+                    }
                 }
                 // A loop, not `array::from_fn`: its closure was left out of
                 // line, and the vector it returned went through an aligned

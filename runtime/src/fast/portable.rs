@@ -444,6 +444,7 @@ mod sse42_shape {
     const LANES: usize = 16;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = false;
+    const LANE_MASK_IS_CHEAP: bool = true;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -477,6 +478,7 @@ mod avx2_shape {
     const LANES: usize = 32;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = false;
+    const LANE_MASK_IS_CHEAP: bool = true;
 
     #[inline]
     fn from_words(w: [u64; 4]) -> V {
@@ -522,6 +524,7 @@ mod neon_shape {
     const LANES: usize = 16;
     const VECTORS: usize = 8;
     const MASKED_LOADS: bool = false;
+    const LANE_MASK_IS_CHEAP: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -595,6 +598,7 @@ mod avx512_shape {
     const LANES: usize = 64;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = true;
+    const LANE_MASK_IS_CHEAP: bool = true;
 
     /// `vpermt2b` indices that move a vector up `by` lanes (the kernel's
     /// `shifted_by`).

@@ -26,6 +26,9 @@ const VECTORS: usize = 2;
 /// (`check_end`): without masked loads, bytes after a group are put
 /// together piece by piece.
 const MASKED_LOADS: bool = false;
+/// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
+/// any high lane: one instruction (a movemask).
+const LANE_MASK_IS_CHEAP: bool = true;
 
 /// A vector from four little-endian words, in registers.
 #[inline]

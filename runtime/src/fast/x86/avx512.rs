@@ -41,6 +41,9 @@ const VECTORS: usize = 2;
 /// The end of an input is read with masked loads: only its bytes, zeros
 /// after them (`check_rest`).
 const MASKED_LOADS: bool = true;
+/// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
+/// any high lane: one instruction (a movemask).
+const LANE_MASK_IS_CHEAP: bool = true;
 
 /// `vpermt2b` indices that move a vector up `by` lanes, the last lanes of
 /// the previous vector coming in at the front: lane `i` takes byte
