@@ -885,36 +885,6 @@ fn sweep_early(s: &Settings) {
     }
 }
 
-/// The CPU's name and family as /proc/cpuinfo gives them (its first
-/// processor), whichever of these fields it has.
-fn cpu_model() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |name: &str| {
-        info.lines()
-            .filter_map(|l| l.split_once(':'))
-            .find(|(k, _)| k.trim() == name)
-            .map(|(_, v)| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
-    let name = field("model name").unwrap_or_else(|| "unknown CPU".into());
-    let details: Vec<String> = [
-        ("vendor_id", ""),
-        ("cpu family", "family "),
-        ("model", "model "),
-        ("stepping", "stepping "),
-        ("CPU implementer", "implementer "),
-        ("CPU part", "part "),
-    ]
-    .into_iter()
-    .filter_map(|(key, label)| Some(format!("{label}{}", field(key)?)))
-    .collect();
-    if details.is_empty() {
-        name
-    } else {
-        format!("{name} ({})", details.join(", "))
-    }
-}
-
 fn main() {
     let s = settings();
     let started = Instant::now();
@@ -931,7 +901,7 @@ fn main() {
             ""
         }
     );
-    println!("- CPU: {}", cpu_model());
+    println!("- CPU: {}", timing::cpu_model());
     println!(
         "- `utf8lit::validate` selects the `{}` kernel; kernels this CPU has: {}",
         Kernel::selected().name(),
