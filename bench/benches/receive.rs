@@ -130,32 +130,12 @@ fn mixed_text() -> String {
     out
 }
 
-/// `count` pieces of `text`, from random places, each exactly `size` bytes
-/// and whole characters, each in a `Bytes` of its own.
-fn pieces(text: &str, size: usize, count: usize, rng: &mut Rng) -> Vec<Bytes> {
-    assert!(text.len() >= size, "the text is shorter than {size} B");
-    let mut out = Vec::with_capacity(count);
-    let mut tries = 0u32;
-    while out.len() < count {
-        let start = rng.below(text.len() - size + 1);
-        if text.is_char_boundary(start) && text.is_char_boundary(start + size) {
-            out.push(Bytes::from(text.as_bytes()[start..start + size].to_vec()));
-        }
-        tries += 1;
-        assert!(
-            tries < 10_000_000,
-            "no {size}-byte piece of whole characters"
-        );
-    }
-    out
-}
-
-/// How many inputs of one size a set has, as in the sweep: 32 of up to
-/// 512 B, then as many as make 16 KiB, at least one; each call of a pass
-/// meets other bytes, so the branch predictor cannot learn the bytes of
-/// small inputs.
-fn set_len(size: usize) -> usize {
-    (16 * KIB / size).clamp(1, 32)
+/// [`corpora::pieces`], each in a `Bytes` of its own.
+fn bytes_pieces(text: &str, size: usize, count: usize, rng: &mut Rng) -> Vec<Bytes> {
+    corpora::pieces(text, size, count, rng)
+        .into_iter()
+        .map(Bytes::from)
+        .collect()
 }
 
 /// The first character boundary of `text` at or after `at`.
@@ -247,14 +227,6 @@ fn fmt_size(size: usize) -> String {
     }
 }
 
-fn fmt_ratio(r: f64) -> String {
-    if r < 1.0 {
-        format!("**{r:.2}×**")
-    } else {
-        format!("{r:.2}×")
-    }
-}
-
 fn bench_bytes(s: &Settings, text: &str) {
     let contenders = contenders();
     println!("\n## `Bytes` into validated shared text\n");
@@ -264,13 +236,13 @@ fn bench_bytes(s: &Settings, text: &str) {
          each size up to 512 B, as many as make 16 KiB above, one from 16 KiB \
          on. Speed-up: utf8lit's speed over the contender's (above 1: utf8lit \
          is faster; **bold** below 1).\n",
-        set_len(64)
+        corpora::set_len(64)
     );
     println!("| size | contender | ns per call | GB/s | utf8lit speed-up |");
     println!("|---|---|---:|---:|---:|");
     for size in SIZES {
         let mut rng = Rng(0x0072_6563_6569_7665 ^ size as u64); // "receive"
-        let set = pieces(text, size, set_len(size), &mut rng);
+        let set = bytes_pieces(text, size, corpora::set_len(size), &mut rng);
         guard(&contenders, &set, &mut rng);
         let mut passes: Vec<_> = contenders.iter().map(|c| || (c.pass)(&set)).collect();
         let mut fs: Vec<&mut dyn FnMut()> =
@@ -283,7 +255,7 @@ fn bench_bytes(s: &Settings, text: &str) {
             let ratio = if i == 0 {
                 "–".to_owned()
             } else {
-                fmt_ratio(secs[i] / secs[0])
+                timing::fmt_ratio(secs[i] / secs[0])
             };
             println!(
                 "| {} | {} | {:.1} | {:.2} | {ratio} |",
@@ -313,7 +285,7 @@ fn bench_o1(s: &Settings, text: &str) {
         .into_iter()
         .map(|size| {
             let mut rng = Rng(0x736C_6963_6521 ^ size as u64); // "slice!"
-            let strings: Vec<utf8lit::Utf8Bytes> = pieces(text, size, COUNT, &mut rng)
+            let strings: Vec<utf8lit::Utf8Bytes> = bytes_pieces(text, size, COUNT, &mut rng)
                 .into_iter()
                 .map(|b| utf8lit::Utf8Bytes::try_from(b).expect("valid UTF-8"))
                 .collect();

@@ -453,34 +453,6 @@ fn kernels() -> Vec<Contender> {
 // Inputs, the guard and the clock
 // ---------------------------------------------------------------------------
 
-/// `count` pieces of `text`, from random places, each exactly `size` bytes
-/// and whole characters (valid UTF-8).
-fn pieces(text: &str, size: usize, count: usize, rng: &mut Rng) -> Vec<Vec<u8>> {
-    assert!(text.len() >= size, "the corpus is shorter than {size} B");
-    let mut out = Vec::with_capacity(count);
-    let mut tries = 0u32;
-    while out.len() < count {
-        let start = rng.below(text.len() - size + 1);
-        if text.is_char_boundary(start) && text.is_char_boundary(start + size) {
-            out.push(text.as_bytes()[start..start + size].to_vec());
-        }
-        tries += 1;
-        assert!(
-            tries < 10_000_000,
-            "no {size}-byte piece of whole characters"
-        );
-    }
-    out
-}
-
-/// How many inputs of one size a set has: 32 of up to 512 B, then as many
-/// as make 16 KiB, at least one. All in the L1 cache (48 KiB here) up to
-/// 16 KiB, one input in L2 above; each call of a pass meets other bytes, so
-/// the branch predictor cannot learn the bytes of small inputs.
-fn set_len(size: usize) -> usize {
-    (16 * KIB / size).clamp(1, 32)
-}
-
 /// Every contender must agree with std on every input (where the error
 /// is, if it says), or the figures mean nothing; std must find the inputs
 /// `valid` or not.
@@ -570,14 +542,6 @@ fn fmt_size(size: usize) -> String {
     }
 }
 
-fn fmt_ratio(r: f64) -> String {
-    if r < 1.0 {
-        format!("**{r:.2}×**")
-    } else {
-        format!("{r:.2}×")
-    }
-}
-
 /// A row of a table: contender `ours` against the fastest of `against` at
 /// each size (a ratio of speeds: above 1, `ours` is faster).
 struct Comparison {
@@ -627,7 +591,7 @@ fn table_head(first: &str) {
 /// ratio per band.
 fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str, &[Point])]) {
     let cell = |w: Worst, corpus: Option<&str>, c: &Comparison| {
-        let mut cell = fmt_ratio(w.ratio);
+        let mut cell = timing::fmt_ratio(w.ratio);
         if let Some(corpus) = corpus {
             let _ = write!(cell, " {corpus}");
         }
@@ -726,7 +690,7 @@ fn sweep_valid(s: &Settings) {
         let mut points = Vec::new();
         for &size in &s.sizes {
             let mut rng = Rng(seed(corpus, size));
-            let set = pieces(&text, size, set_len(size), &mut rng);
+            let set = corpora::pieces(&text, size, corpora::set_len(size), &mut rng);
             guard(&contenders, &set, true);
             // And each with one byte broken, so a contender that says yes
             // without reading every byte is caught too.
@@ -814,7 +778,7 @@ fn sweep_early(s: &Settings) {
         // 32 inputs at every size: the error's place varies from call to
         // call. (Past 64 KiB the set outgrows the L2 cache, which only the
         // peers that read every byte see.)
-        let mut set = pieces(&text, size, 32, &mut rng);
+        let mut set = corpora::pieces(&text, size, 32, &mut rng);
         for input in &mut set {
             let at = (3 + rng.below(28)).min(size - 1);
             input[at] = 0xE9;

@@ -339,3 +339,33 @@ pub fn small_set(corpora: &[Corpus], count: usize) -> SmallSet {
     }
     set
 }
+
+/// `count` pieces of `text`, from random places, each exactly `size` bytes
+/// and whole characters (valid UTF-8).
+#[allow(dead_code, reason = "icount cuts no pieces")]
+pub fn pieces(text: &str, size: usize, count: usize, rng: &mut crate::rng::Rng) -> Vec<Vec<u8>> {
+    assert!(text.len() >= size, "the corpus is shorter than {size} B");
+    let mut out = Vec::with_capacity(count);
+    let mut tries = 0u32;
+    while out.len() < count {
+        let start = rng.below(text.len() - size + 1);
+        if text.is_char_boundary(start) && text.is_char_boundary(start + size) {
+            out.push(text.as_bytes()[start..start + size].to_vec());
+        }
+        tries += 1;
+        assert!(
+            tries < 10_000_000,
+            "no {size}-byte piece of whole characters"
+        );
+    }
+    out
+}
+
+/// How many inputs of one size a set has: 32 of up to 512 B, then as many
+/// as make 16 KiB, at least one. All in the L1 cache (48 KiB here) up to
+/// 16 KiB, one input in L2 above; each call of a pass meets other bytes, so
+/// the branch predictor cannot learn the bytes of small inputs.
+#[allow(dead_code, reason = "icount cuts no pieces")]
+pub fn set_len(size: usize) -> usize {
+    (16 * 1024 / size).clamp(1, 32)
+}

@@ -76,3 +76,13 @@ pub fn cpu_model() -> String {
         format!("{name} ({})", details.join(", "))
     }
 }
+
+/// A ratio for the tables: bold below 1, where utf8lit is behind.
+#[allow(dead_code, reason = "real_data writes its own")]
+pub fn fmt_ratio(r: f64) -> String {
+    if r < 1.0 {
+        format!("**{r:.2}×**")
+    } else {
+        format!("{r:.2}×")
+    }
+}
