@@ -324,10 +324,11 @@ macro_rules! lookup_algorithm {
                     }
                     break;
                 }
-                // After ASCII, an ASCII end is told from plain loads (a
+                // After ASCII, nothing is due: an input that ends here is
+                // valid, and an ASCII end is told from plain loads (a
                 // masked kernel's; the others' `check_rest` does so anyway).
                 // SAFETY: `GROUP <= len`.
-                if MASKED_LOADS && ascii && at < len && unsafe { ascii_end(ptr, len) } {
+                if ascii && (at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) })) {
                     return None;
                 }
                 // SAFETY: `GROUP <= at <= len < at + GROUP`: the input
