@@ -60,17 +60,15 @@ pub fn read_to_string<R: Read>(reader: R) -> Result<Utf8String, ReadError> {
     read_checked(reader, Vec::new())
 }
 
-/// Reads `reader` to its end after `bytes`, in chunks, each checked as it
-/// arrives.
+/// Reads `reader` to its end into `bytes` (a capacity to read into: it is
+/// emptied first), in chunks, each checked as it arrives.
 #[allow(unsafe_code, reason = "the text the validator accepted, byte for byte")]
 pub(crate) fn read_checked<R: Read>(
     mut reader: R,
     mut bytes: Vec<u8>,
 ) -> Result<Utf8String, ReadError> {
+    bytes.clear();
     let mut validator = Utf8Validator::new();
-    if let Err(error) = validator.update(&bytes) {
-        return Err(ReadError::utf8(error, bytes));
-    }
     loop {
         let start = bytes.len();
         // `read_to_end` on a `Take`: std's loop, which retries on
@@ -88,10 +86,10 @@ pub(crate) fn read_checked<R: Read>(
     if let Err(error) = validator.finish() {
         return Err(ReadError::utf8(error, bytes));
     }
-    // SAFETY: `validator` was given every byte of `bytes`, in order (the
-    // first `update` the bytes before the loop, each later one exactly the
-    // bytes that read appended), accepted them all, and `finish` found no
-    // sequence cut off at the end: `bytes` is UTF-8.
+    // SAFETY: `validator` was given every byte of `bytes`, in order (`bytes`
+    // starts empty, and each `update` gets exactly the bytes that read
+    // appended), accepted them all, and `finish` found no sequence cut off
+    // at the end: `bytes` is UTF-8.
     let text = unsafe { alloc::string::String::from_utf8_unchecked(bytes) };
     Ok(Utf8String::from(text))
 }

@@ -224,7 +224,6 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 /// non-ASCII text pays one load and one compare. (The x86 kernels run
 /// without it: each tests its first vector in its own `validate`.)
 #[inline]
-#[allow(dead_code, reason = "not every target's kernels use it")]
 fn with_head(bytes: &[u8], check: impl FnOnce(&[u8]) -> Option<usize>) -> Result<(), Utf8Error> {
     match head(bytes) {
         Head::Ascii => Ok(()),
@@ -547,7 +546,7 @@ pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
 /// them).
 #[cold]
 #[inline(never)]
-#[allow(dead_code, reason = "only the kernels that skip `with_head` use it")]
+#[allow(dead_code, reason = "only the SIMD kernels use it")]
 pub(crate) fn explain_flag(bytes: &[u8], first: Option<usize>, at: usize) -> Result<(), Utf8Error> {
     match first {
         Some(first) if at <= first + HEAD => decode::error_near(bytes, first, at),
