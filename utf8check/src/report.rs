@@ -1,9 +1,13 @@
-//! Turning the problems of one input into report lines: human
-//! (`path:line:column: message`) or JSON Lines.
+//! Turning the problems of one input into report text: human
+//! (`path:line:column: message`), JSON Lines, GitHub Actions annotations or
+//! SARIF results.
 
 use std::fmt::Write as _;
 
 use utf8lit::Utf8Error;
+
+use crate::name::{json_string, Name};
+use crate::sarif;
 
 /// How reports are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +16,12 @@ pub enum Format {
     Human,
     /// One JSON object per problem per line.
     Json,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
+    /// which the runner turns into annotations on the diff.
+    Github,
+    /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
+    /// around them ([`sarif::head`], [`sarif::TAIL`]).
+    Sarif,
 }
 
 /// What to do with a file that has a NUL byte in its first
@@ -48,6 +58,8 @@ pub struct Style {
     pub color: bool,
     /// Report only the first problem of each input.
     pub first_only: bool,
+    /// Report a name that is not UTF-8 as a problem (`--check-names`).
+    pub check_names: bool,
     pub binary: Binary,
 }
 
@@ -78,15 +90,46 @@ pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
 /// Checks `bytes` (named `name` in the report), all of an input, and writes
 /// its report.
 #[must_use]
-pub fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {
-    if style.binary == Binary::Skip && binary_nul(bytes).is_some() {
-        return skipped();
+pub fn check(name: &Name, bytes: &[u8], style: Style) -> Outcome {
+    let outcome = if style.binary == Binary::Skip && binary_nul(bytes).is_some() {
+        skipped()
+    } else if utf8lit::validate(bytes).is_ok() {
+        // The fast path: most files are valid, and then nothing else is
+        // needed.
+        Outcome::default()
+    } else {
+        report(name, bytes, style, binary_nul(bytes))
+    };
+    with_name(name, style, outcome)
+}
+
+/// `outcome`, after the problem of `name` itself when it is not UTF-8 and
+/// `--check-names` asks for it.
+fn with_name(name: &Name, style: Style, mut outcome: Outcome) -> Outcome {
+    if !style.check_names {
+        return outcome;
     }
-    // The fast path: most files are valid, and then nothing else is needed.
-    if utf8lit::validate(bytes).is_ok() {
-        return Outcome::default();
+    let Err(err) = utf8lit::validate(name.bytes()) else {
+        return outcome;
+    };
+    let mut text = String::new();
+    let problem = Problem {
+        name,
+        at: At::Name,
+        err: &err,
+        len: problem_len(&err, name.bytes().len()),
+        binary_nul: None,
+    };
+    problem.write(&mut text, style);
+    if !outcome.text.is_empty() {
+        if style.format == Format::Sarif {
+            text.push_str(",\n");
+        }
+        text.push_str(&outcome.text);
     }
-    report(name, bytes, style, binary_nul(bytes))
+    outcome.text = text;
+    outcome.invalid = true;
+    outcome
 }
 
 /// How many bytes after a problem must have been read for the problem to be
@@ -101,20 +144,20 @@ const LOOKAHEAD: usize = 8;
 /// the rest of a compressed file, as `isutf8` does. A prefix shorter than
 /// [`BINARY_PROBE`] without a NUL decides nothing: a NUL may come later.
 #[must_use]
-pub fn check_prefix(name: &str, prefix: &[u8], style: Style) -> Option<Outcome> {
+pub fn check_prefix(name: &Name, prefix: &[u8], style: Style) -> Option<Outcome> {
     let nul = binary_nul(prefix);
     if nul.is_none() && prefix.len() < BINARY_PROBE {
         return None;
     }
     if style.binary == Binary::Skip && nul.is_some() {
-        return Some(skipped());
+        return Some(with_name(name, style, skipped()));
     }
     if !style.first_only && nul.is_none() {
         return None;
     }
     match utf8lit::validate(prefix) {
         Err(err) if err.valid_up_to().saturating_add(LOOKAHEAD) <= prefix.len() => {
-            Some(report(name, prefix, style, nul))
+            Some(with_name(name, style, report(name, prefix, style, nul)))
         }
         _ => None,
     }
@@ -129,7 +172,7 @@ fn skipped() -> Outcome {
 
 /// The report on invalid `bytes`: every problem, or only the first with
 /// `--first` or for a binary file (NUL at `nul`).
-fn report(name: &str, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome {
+fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome {
     let mut out = Outcome {
         invalid: true,
         ..Outcome::default()
@@ -141,16 +184,18 @@ fn report(name: &str, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome
         cursor.advance_to(bytes, err.valid_up_to());
         let problem = Problem {
             name,
-            line: cursor.line,
-            column: cursor.column,
+            at: At::Text {
+                line: cursor.line,
+                column: cursor.column,
+            },
             err: &err,
             len,
             binary_nul: nul,
         };
-        match style.format {
-            Format::Human => problem.human(&mut out.text, style.color),
-            Format::Json => problem.json(&mut out.text),
+        if style.format == Format::Sarif && !out.text.is_empty() {
+            out.text.push_str(",\n");
         }
+        problem.write(&mut out.text, style);
         if first_only {
             break;
         }
@@ -160,7 +205,7 @@ fn report(name: &str, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome
         let _ = writeln!(
             out.text,
             "{}: binary file (NUL at byte {at}); only its first problem is shown",
-            paint(name, PATH, style.color),
+            paint(&name.shown(), PATH, style.color),
         );
     }
     out
@@ -180,17 +225,37 @@ fn paint(text: &str, code: &str, color: bool) -> String {
     }
 }
 
+/// Where a problem is.
+#[derive(Clone, Copy, Debug)]
+enum At {
+    /// In the input's bytes, at this 1-based line and column.
+    Text { line: usize, column: usize },
+    /// In the input's name (`--check-names`).
+    Name,
+}
+
 /// One problem to write.
 struct Problem<'a> {
-    name: &'a str,
-    line: usize,
-    column: usize,
+    name: &'a Name,
+    at: At,
     err: &'a Utf8Error,
     len: usize,
     binary_nul: Option<usize>,
 }
 
+/// What a problem in a name is called, before the error's message.
+const NAME_PROBLEM: &str = "file name is not UTF-8";
+
 impl Problem<'_> {
+    fn write(&self, out: &mut String, style: Style) {
+        match style.format {
+            Format::Human => self.human(out, style.color),
+            Format::Json => self.json(out),
+            Format::Github => self.github(out),
+            Format::Sarif => self.sarif(out),
+        }
+    }
+
     fn human(&self, out: &mut String, color: bool) {
         let message = self.err.to_string();
         let message = match message.split_once(": ") {
@@ -198,23 +263,31 @@ impl Problem<'_> {
             Some((head, rest)) if color => format!("{}: {rest}", paint(head, ERROR, true)),
             _ => message,
         };
-        let _ = writeln!(
-            out,
-            "{}:{}:{}: {message}",
-            paint(self.name, PATH, color),
-            paint(&self.line.to_string(), POSITION, color),
-            paint(&self.column.to_string(), POSITION, color),
-        );
+        let name = paint(&self.name.shown(), PATH, color);
+        let _ = match self.at {
+            At::Text { line, column } => writeln!(
+                out,
+                "{name}:{}:{}: {message}",
+                paint(&line.to_string(), POSITION, color),
+                paint(&column.to_string(), POSITION, color),
+            ),
+            At::Name => writeln!(out, "{name}: {NAME_PROBLEM}: {message}"),
+        };
     }
 
     fn json(&self, out: &mut String) {
         out.push_str("{\"path\":");
-        json_string(out, self.name);
+        self.name.write_json(out);
+        let _ = match self.at {
+            At::Text { line, column } => write!(
+                out,
+                ",\"in\":\"content\",\"line\":{line},\"column\":{column}"
+            ),
+            At::Name => write!(out, ",\"in\":\"name\",\"line\":null,\"column\":null"),
+        };
         let _ = write!(
             out,
-            ",\"line\":{},\"column\":{},\"offset\":{},\"length\":{},\"kind\":",
-            self.line,
-            self.column,
+            ",\"offset\":{},\"length\":{},\"kind\":",
             self.err.valid_up_to(),
             self.len,
         );
@@ -231,26 +304,82 @@ impl Problem<'_> {
         }
         out.push_str("}\n");
     }
+
+    /// A workflow command (GitHub's "Workflow commands for GitHub
+    /// Actions"): properties and message escaped as the runner unescapes
+    /// them, so that a name with a comma or a message with a colon stays
+    /// whole.
+    fn github(&self, out: &mut String) {
+        let name = self.name.shown();
+        let (position, title) = match self.at {
+            At::Text { line, column } => (
+                format!(",line={line},col={column}"),
+                format!("utf8check: {}", self.err.kind().as_str()),
+            ),
+            At::Name => (String::new(), format!("utf8check: {NAME_PROBLEM}")),
+        };
+        let _ = writeln!(
+            out,
+            "::error file={}{position},title={}::{}",
+            github_escape(&name, true),
+            github_escape(&title, true),
+            github_escape(&self.err.to_string(), false),
+        );
+    }
+
+    /// One SARIF `result`: the rule of the error's kind, the message, and
+    /// where (line and column in characters, as the run's `columnKind`
+    /// says, and the byte offset and length); for a name, the file alone.
+    fn sarif(&self, out: &mut String) {
+        let (rule, message) = match self.at {
+            At::Text { .. } => (sarif::rule_of(self.err.kind()), self.err.to_string()),
+            At::Name => (sarif::NAME_RULE, format!("{NAME_PROBLEM}: {}", self.err)),
+        };
+        out.push_str("{\"ruleId\":");
+        json_string(out, sarif::RULES[rule].id);
+        let _ = write!(
+            out,
+            ",\"ruleIndex\":{rule},\"level\":\"error\",\"message\":{{\"text\":"
+        );
+        json_string(out, &message);
+        out.push_str("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{");
+        if let Some(uri) = self.name.uri() {
+            out.push_str("\"uri\":");
+            json_string(out, &uri);
+        } else {
+            out.push_str("\"description\":{\"text\":");
+            json_string(out, &self.name.shown());
+            out.push('}');
+        }
+        out.push('}');
+        if let At::Text { line, column } = self.at {
+            let _ = write!(
+                out,
+                ",\"region\":{{\"startLine\":{line},\"startColumn\":{column},\
+                 \"byteOffset\":{},\"byteLength\":{}}}",
+                self.err.valid_up_to(),
+                self.len,
+            );
+        }
+        out.push_str("}}]}");
+    }
 }
 
-/// Appends `s` as a JSON string literal (RFC 8259): quotes, backslashes and
-/// control characters escaped; everything else as is (`s` is UTF-8).
-pub fn json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
+/// `text` escaped for a workflow command: `%`, CR and LF always, and `:`
+/// and `,` in a property, as the runner reads them back.
+fn github_escape(text: &str, property: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 || c == '\u{7F}' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
+            '%' => out.push_str("%25"),
+            '\r' => out.push_str("%0D"),
+            '\n' => out.push_str("%0A"),
+            ':' if property => out.push_str("%3A"),
+            ',' if property => out.push_str("%2C"),
             c => out.push(c),
         }
     }
-    out.push('"');
+    out
 }
 
 /// The 1-based line and column of a byte offset, moving forward only.
@@ -307,14 +436,16 @@ mod tests {
         format: Format::Human,
         color: false,
         first_only: false,
+        check_names: false,
         binary: Binary::Check,
     };
 
-    #[test]
-    fn json_escapes() {
-        let mut out = String::new();
-        json_string(&mut out, "a\"b\\c\nd\u{1}é");
-        assert_eq!(out, r#""a\"b\\c\nd\u0001é""#);
+    fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {
+        super::check(&Name::path(name), bytes, style)
+    }
+
+    fn check_prefix(name: &str, bytes: &[u8], style: Style) -> Option<Outcome> {
+        super::check_prefix(&Name::path(name), bytes, style)
     }
 
     #[test]

@@ -284,7 +284,7 @@ fn json_lines() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
-        lines[0].starts_with(r#"{"path":"q\"uote\\.txt","#),
+        lines[0].starts_with(r#"{"path":{"text":"q\"uote\\.txt"},"in":"content","#),
         "{text}"
     );
     assert_eq!(field(lines[0], "line"), "2");
@@ -426,4 +426,249 @@ fn color_always() {
     );
     let out = run(tree.path(), &["x.txt"]);
     assert!(!stdout(&out).contains('\x1b'));
+}
+
+#[test]
+fn colour_is_color_and_takes_its_value_after_an_equals_sign() {
+    let tree = Tree::new();
+    tree.file("x.txt", b"\xFF");
+    for arg in ["--colour=always", "--color=always"] {
+        let out = run(tree.path(), &[arg, "x.txt"]);
+        assert!(
+            stdout(&out).contains("\x1b[35mx.txt"),
+            "{arg}: {:?}",
+            stdout(&out)
+        );
+    }
+    let out = run(tree.path(), &["--colour=sometimes", "x.txt"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("--colour: expected auto, always or never, not 'sometimes'"),
+        "{}",
+        stderr(&out)
+    );
+    let out = run(tree.path(), &["--first=yes", "x.txt"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("option '--first' takes no value"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Every report line of `output`, parsed.
+fn json_values(output: &Output) -> Vec<serde_json::Value> {
+    stdout(output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[cfg(unix)]
+mod names {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt as _;
+    use std::path::PathBuf;
+
+    use base64::Engine as _;
+
+    use super::*;
+
+    /// A tree whose names are not all UTF-8 or printable, each file invalid
+    /// at a different offset.
+    fn tree() -> (Tree, Vec<&'static [u8]>) {
+        let tree = Tree::new();
+        let names: Vec<&[u8]> = vec![
+            b"a\xFF.txt",
+            b"a\xFE.txt",
+            b"new\nline.txt",
+            b"\x1b[31mred.txt",
+            "caf\u{e9}.txt".as_bytes(),
+        ];
+        for (i, name) in names.iter().enumerate() {
+            let mut bytes = vec![b'x'; i];
+            bytes.push(0xC0);
+            fs::write(tree.path().join(OsStr::from_bytes(name)), bytes).unwrap();
+        }
+        (tree, names)
+    }
+
+    #[test]
+    fn every_json_path_reopens_its_file() {
+        let (tree, names) = tree();
+        let out = run(tree.path(), &["--format", "json", "."]);
+        assert_eq!(code(&out), 1);
+        let values = json_values(&out);
+        assert_eq!(values.len(), names.len(), "{}", stdout(&out));
+        let mut seen = Vec::new();
+        for value in values {
+            let path = &value["path"];
+            let bytes = match (path.get("text"), path.get("bytes")) {
+                (Some(text), None) => text.as_str().unwrap().as_bytes().to_vec(),
+                (None, Some(b64)) => base64::engine::general_purpose::STANDARD
+                    .decode(b64.as_str().unwrap())
+                    .unwrap(),
+                _ => panic!("path is neither {{text}} nor {{bytes}}: {value}"),
+            };
+            let file = tree.path().join(PathBuf::from(OsStr::from_bytes(&bytes)));
+            let content = fs::read(&file).unwrap_or_else(|err| panic!("{value}: {err}"));
+            // Each file's problem is at its own offset: the path is the right file's.
+            assert_eq!(
+                value["offset"].as_u64().unwrap() as usize,
+                content.len() - 1
+            );
+            seen.push(bytes);
+        }
+        let strip = |b: &Vec<u8>| b.strip_prefix(b"./").unwrap().to_vec();
+        let mut seen: Vec<Vec<u8>> = seen.iter().map(strip).collect();
+        seen.sort();
+        let mut want: Vec<Vec<u8>> = names.iter().map(|n| n.to_vec()).collect();
+        want.sort();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn human_names_are_escaped_and_distinct() {
+        let (tree, names) = tree();
+        let out = run(tree.path(), &["."]);
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        // One line per file: the newline in a name does not split a record.
+        assert_eq!(lines.len(), names.len(), "{text}");
+        for want in [
+            "./a\\xFF.txt:1:1: ",
+            "./a\\xFE.txt:1:2: ",
+            "./new\\nline.txt:1:3: ",
+            "./\\x1B[31mred.txt:1:4: ",
+            "./caf\u{e9}.txt:1:5: ",
+        ] {
+            assert!(
+                lines.iter().any(|l| l.starts_with(want)),
+                "{want:?} in {text}"
+            );
+        }
+        assert!(!text.contains('\x1b'), "{text:?}");
+    }
+
+    #[test]
+    fn check_names_reports_names_that_are_not_utf8() {
+        let tree = Tree::new();
+        fs::write(tree.path().join(OsStr::from_bytes(b"ok\xE9.txt")), "fine").unwrap();
+        fs::write(tree.path().join("fine.txt"), "fine").unwrap();
+        let out = run(tree.path(), &["."]);
+        assert_eq!(code(&out), 0, "{}", stdout(&out));
+        let out = run(tree.path(), &["--check-names", "."]);
+        assert_eq!(code(&out), 1);
+        assert_eq!(
+            stdout(&out),
+            "./ok\\xE9.txt: file name is not UTF-8: invalid UTF-8 at byte 4 \
+             (missing continuation byte): E9 starts a 3-byte sequence but is followed \
+             by 2E, which cannot continue it; if this is ISO-8859-1 'é' (U+00E9), \
+             UTF-8 writes it C3 A9\n"
+        );
+        let out = run(tree.path(), &["--check-names", "--format", "json", "."]);
+        let values = json_values(&out);
+        assert_eq!(values.len(), 1);
+        assert_eq!(values[0]["in"], "name");
+        assert_eq!(values[0]["line"], serde_json::Value::Null);
+        assert_eq!(values[0]["variant"], "MissingContinuation");
+        assert_eq!(values[0]["path"]["bytes"], "Li9va+kudHh0");
+    }
+}
+
+#[test]
+fn github_annotations() {
+    let tree = Tree::new();
+    tree.file("a, b:c.txt", b"ok\n\xC0\xAE%\n");
+    let out = run(tree.path(), &["--format", "github", "a, b:c.txt"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        "::error file=a%2C b%3Ac.txt,line=2,col=1,title=utf8check%3A overlong encoding::\
+         invalid UTF-8 at byte 3 (overlong encoding): C0 AE is U+002E '.' in 2 bytes; \
+         UTF-8 writes it 2E (an overlong '.', '/' or '\\' is how the \"/../\" attack of \
+         RFC 3629 §10 slips past path checks)\n"
+    );
+}
+
+#[test]
+fn sarif_log() {
+    let tree = Tree::new();
+    tree.file("dir/a b.txt", b"ok\n\xED\xA1\x8C\xED\xBE\xB4 \xFF")
+        .file("good.txt", b"fine")
+        .file("z.txt", b"\xC3");
+    let out = run(
+        tree.path(),
+        &["--format", "sarif", "dir", "good.txt", "z.txt", "-"],
+    );
+    assert_eq!(code(&out), 1);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "utf8check");
+    assert_eq!(run["columnKind"], "unicodeCodePoints");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let results = run["results"].as_array().unwrap();
+    let summary: Vec<(String, String, u64, u64)> = results
+        .iter()
+        .map(|r| {
+            let index = r["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[index]["id"], r["ruleId"]);
+            assert_eq!(r["level"], "error");
+            assert!(r["message"]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("invalid UTF-8 at byte "));
+            let location = &r["locations"][0]["physicalLocation"];
+            (
+                r["ruleId"].as_str().unwrap().to_owned(),
+                location["artifactLocation"]["uri"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned(),
+                location["region"]["startColumn"].as_u64().unwrap(),
+                location["region"]["byteLength"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("Surrogate".into(), "dir/a%20b.txt".into(), 1, 6),
+            ("InvalidByte".into(), "dir/a%20b.txt".into(), 3, 1),
+            ("Truncated".into(), "z.txt".into(), 1, 1),
+        ]
+    );
+    // No results at all is still a log.
+    let out = run_with_stdin(tree.path(), &["--format", "sarif", "good.txt"], None);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_closed_pipe_stops_the_walk() {
+    let tree = Tree::new();
+    // More than the walk runs ahead of the checkers (1024).
+    for i in 0..3000 {
+        tree.file(&format!("many/{i:04}.txt"), b"\xFF\xFF\xFF\xFF");
+    }
+    // After the walk: a path that does not exist, which the walk reports
+    // when it gets there.
+    let mut child = Command::new(BIN)
+        .args(["-j", "1", "many", "not-there"])
+        .current_dir(tree.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !stderr(&out).contains("not-there"),
+        "the walk went on after the pipe closed: {}",
+        stderr(&out)
+    );
 }

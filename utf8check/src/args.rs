@@ -1,0 +1,206 @@
+//! The command line: options and PATHs, parsed with `lexopt` (the parser
+//! ripgrep's own is built on), which takes `--name=value`, `--name value`
+//! and `-j4` alike and leaves PATHs as `OsString`s: file names need not be
+//! UTF-8.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal};
+
+use crate::report::{Binary, Format, Style};
+
+pub const HELP: &str = "\
+Usage: utf8check [OPTIONS] [PATH...]
+
+Check that files are strict UTF-8 (RFC 3629) and say where and why not.
+Each problem is printed as
+    path:line:column: invalid UTF-8 at byte N (kind): what the bytes mean
+
+PATH is a file, a directory (walked recursively) or '-' for standard input;
+with no PATH, the current directory. Directories skip what .gitignore,
+.ignore and .git/info/exclude ignore (also outside git repositories) and
+hidden files, as ripgrep does; files named on the command line are always
+checked. Symbolic links inside directories are not followed.
+
+Options:
+      --demo            check the samples built into utf8check (valid text,
+                        Latin-1, CESU-8 and an overlong '.') and exit 0
+      --format FORMAT   human (default); json: one JSON object per problem
+                        per line; github: GitHub Actions annotations
+                        (::error file=...); sarif: one SARIF 2.1.0 log, for
+                        code scanning
+      --color WHEN      auto (default: if stdout is a terminal), always,
+                        never; --colour is the same
+      --first           report only the first problem of each file
+      --check-names     also report file names that are not UTF-8
+      --binary MODE     check (default) or skip; see 'Binary files' below
+      --no-ignore       do not use .gitignore, .ignore or exclude files
+      --hidden          walk hidden files and directories too
+  -j, --threads N       check N files at a time (default: the number of CPUs)
+  -q, --quiet           no summary line on stderr
+  -h, --help            print this help and exit
+  -V, --version         print the version and exit
+
+Output order: the PATHs in the order given; inside a directory, depth first
+with the entries of each directory sorted by name. Files are checked in
+parallel, the output is in that order all the same.
+
+Lines and columns are 1-based. Columns count characters (Unicode scalar
+values), not bytes; an earlier problem on the same line counts as one column.
+The byte offset is in the message ('at byte N') and in the JSON ('offset':
+the length of the valid prefix, std's valid_up_to).
+
+Names: in human and github output, control characters, bidirectional
+controls and bytes that are not UTF-8 in a path are escaped (\\n, \\u{202E},
+\\xFF; a backslash is \\\\ except on Windows). JSON gives a path as
+{\"text\": \"...\"}, or {\"bytes\": \"<base64>\"} when it is not UTF-8, as
+ripgrep does; SARIF as a URI, every other byte percent-encoded.
+
+Binary files: a file with a NUL byte in its first 8 KiB is called binary.
+With --binary check, it is checked like any file (NUL is valid UTF-8, so it
+may pass, exactly as with isutf8), but only its first problem is reported,
+followed by the line 'path: binary file (NUL at byte N); ...'. With
+--binary skip, it is not checked, and counted as skipped in the summary.
+
+A summary line goes to stderr: files, bytes, invalid files, unreadable
+files, skipped binary files, time.
+
+Exit status: 0 if every file is valid UTF-8, 1 if some file is not, 2 on a
+usage error or a file or directory that could not be read (reported on
+stderr; everything else is still checked). 2 wins over 1.
+";
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub struct Options {
+    pub style: Style,
+    pub demo: bool,
+    pub walk: WalkOptions,
+    pub threads: usize,
+    pub quiet: bool,
+    pub paths: Vec<OsString>,
+}
+
+/// How directories are walked.
+#[derive(Debug, Default)]
+pub struct WalkOptions {
+    /// `--no-ignore`: do not read ignore files.
+    pub no_ignore: bool,
+    /// `--hidden`: walk hidden files and directories too.
+    pub hidden: bool,
+}
+
+#[derive(Debug)]
+pub enum Command {
+    Help,
+    Version,
+    Run(Options),
+}
+
+/// The value of the option just parsed, as text, or the error that names it.
+fn text_value(parser: &mut lexopt::Parser, name: &str) -> Result<String, String> {
+    let value = parser
+        .value()
+        .map_err(|_| format!("option '{name}' needs a value"))?;
+    value
+        .into_string()
+        .map_err(|value| format!("bad value for '{name}': {}", value.to_string_lossy()))
+}
+
+/// Parses the command line (without the program name). Options may come
+/// anywhere before `--`; after it every argument is a PATH.
+pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, String> {
+    use lexopt::Arg::{Long, Short, Value};
+
+    let mut parser = lexopt::Parser::from_args(args);
+    let mut options = Options {
+        style: Style {
+            format: Format::Human,
+            color: io::stdout().is_terminal(),
+            first_only: false,
+            check_names: false,
+            binary: Binary::Check,
+        },
+        demo: false,
+        walk: WalkOptions::default(),
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        quiet: false,
+        paths: Vec::new(),
+    };
+    loop {
+        let arg = match parser.next() {
+            Ok(Some(arg)) => arg,
+            Ok(None) => break,
+            Err(lexopt::Error::UnexpectedValue { option, .. }) => {
+                return Err(format!("option '{option}' takes no value"));
+            }
+            Err(err) => return Err(err.to_string()),
+        };
+        match arg {
+            Value(path) => options.paths.push(path),
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Short('V') | Long("version") => return Ok(Command::Version),
+            Long("demo") => options.demo = true,
+            Long("first") => options.style.first_only = true,
+            Long("check-names") => options.style.check_names = true,
+            Long("no-ignore") => options.walk.no_ignore = true,
+            Long("hidden") => options.walk.hidden = true,
+            Short('q') | Long("quiet") => options.quiet = true,
+            Long("format") => {
+                options.style.format = match text_value(&mut parser, "--format")?.as_str() {
+                    "human" => Format::Human,
+                    "json" => Format::Json,
+                    "github" => Format::Github,
+                    "sarif" => Format::Sarif,
+                    other => {
+                        return Err(format!(
+                            "--format: expected human, json, github or sarif, not '{other}'"
+                        ))
+                    }
+                }
+            }
+            Long(name @ ("color" | "colour")) => {
+                let name = format!("--{name}");
+                options.style.color = match text_value(&mut parser, &name)?.as_str() {
+                    "auto" => io::stdout().is_terminal(),
+                    "always" => true,
+                    "never" => false,
+                    other => {
+                        return Err(format!(
+                            "{name}: expected auto, always or never, not '{other}'"
+                        ))
+                    }
+                }
+            }
+            Long("binary") => {
+                options.style.binary = match text_value(&mut parser, "--binary")?.as_str() {
+                    "check" => Binary::Check,
+                    "skip" => Binary::Skip,
+                    other => {
+                        return Err(format!("--binary: expected check or skip, not '{other}'"))
+                    }
+                }
+            }
+            Short('j') | Long("threads") => {
+                let name = if matches!(arg, Short(_)) {
+                    "-j"
+                } else {
+                    "--threads"
+                };
+                let value = text_value(&mut parser, name)?;
+                options.threads = match value.parse::<usize>() {
+                    Ok(n) if n > 0 => n,
+                    _ => return Err(format!("{name}: expected a positive number, not '{value}'")),
+                }
+            }
+            Short(c) => return Err(format!("unknown option '-{c}'")),
+            Long(name) => return Err(format!("unknown option '--{name}'")),
+        }
+    }
+    if options.style.format != Format::Human {
+        options.style.color = false;
+    }
+    if options.demo && !options.paths.is_empty() {
+        return Err("--demo takes no PATH".to_owned());
+    }
+    Ok(Command::Run(options))
+}

@@ -1,0 +1,225 @@
+//! Checking the inputs on several threads while the walk goes on, and
+//! reporting the results in input order.
+
+use std::io::{self, Read};
+use std::sync::{Condvar, Mutex, PoisonError};
+
+use crate::args::Options;
+use crate::inputs::{find_inputs, Input, Source};
+use crate::report::{self, Outcome, Style};
+
+/// What became of one input.
+pub enum Checked {
+    Done { bytes: u64, outcome: Outcome },
+    Unreadable(String),
+}
+
+/// What the finder, the checkers and the reporter share.
+#[derive(Default)]
+struct Queue {
+    /// The inputs found so far; `None` once handed to a checker.
+    inputs: Vec<Option<Input>>,
+    /// The result of each input, once checked, until reported.
+    results: Vec<Option<Checked>>,
+    /// The next input to hand out.
+    next: usize,
+    /// No more inputs will come: the walk is over, or the reporter gave up.
+    done: bool,
+}
+
+/// Runs a closure when dropped, also when unwinding.
+struct OnDrop<F: FnMut()>(F);
+
+impl<F: FnMut()> Drop for OnDrop<F> {
+    fn drop(&mut self) {
+        (self.0)();
+    }
+}
+
+/// How many inputs the finder collects before it hands them over.
+const BATCH: usize = 16;
+
+/// How far the walk may run ahead of the checkers, in inputs: enough that
+/// they never wait for it, few enough that a huge tree is not held in
+/// memory, and that the walk stops soon after the reporter gives up
+/// (`utf8check big/ | head`).
+const AHEAD: usize = 1024;
+
+/// Finds the inputs and checks them on `options.threads` threads, and hands
+/// each result to `report` in input order. Returns how many errors the walk
+/// reported, or the first error of `report`, which stops everything.
+///
+/// The walk runs on a thread of its own, so checking starts with the first
+/// file found. The calling thread is one of the checkers: between two inputs
+/// of its own, it reports every result that is ready, in order.
+pub fn check_all(
+    options: &Options,
+    mut report: impl FnMut(Checked) -> io::Result<()>,
+) -> io::Result<u64> {
+    let queue = Mutex::new(Queue::default());
+    let more = Condvar::new();
+    let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);
+
+    // Hands out the next input, waiting for the finder if needed; `None`
+    // when there are no more.
+    let take = || {
+        let mut queue = lock();
+        loop {
+            if queue.next < queue.inputs.len() {
+                let index = queue.next;
+                queue.next += 1;
+                if queue.inputs.len() - queue.next < AHEAD {
+                    // The finder may be waiting for room.
+                    more.notify_all();
+                }
+                return queue.inputs[index].take().map(|input| (index, input));
+            }
+            if queue.done {
+                return None;
+            }
+            queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
+        }
+    };
+    // Checks inputs until there are none; `after_each` runs after each.
+    let work = |mut after_each: Box<dyn FnMut() -> bool + '_>| {
+        let mut buffer = Vec::new();
+        while let Some((index, input)) = take() {
+            let checked = check_one(&input, options.style, &mut buffer);
+            lock().results[index] = Some(checked);
+            // Do not keep a huge file's memory for the small ones.
+            if buffer.capacity() > 64 << 20 {
+                buffer = Vec::new();
+            }
+            if !after_each() {
+                break;
+            }
+        }
+    };
+    let mut wanted = 0;
+    let mut failed = None;
+    // Reports the results that are ready, in order; `false` if `report`
+    // failed (and then nothing more is handed out).
+    let mut flush = || {
+        if failed.is_some() {
+            return false;
+        }
+        let ready: Vec<Checked> = {
+            let mut queue = lock();
+            let mut ready = Vec::new();
+            while let Some(checked) = queue.results.get_mut(wanted).and_then(Option::take) {
+                ready.push(checked);
+                wanted += 1;
+            }
+            ready
+        };
+        for checked in ready {
+            if let Err(err) = report(checked) {
+                failed = Some(err);
+                let mut queue = lock();
+                queue.done = true;
+                queue.next = queue.inputs.len();
+                more.notify_all();
+                return false;
+            }
+        }
+        true
+    };
+
+    let walk_errors = std::thread::scope(|scope| {
+        let finder = scope.spawn(|| {
+            // Whatever happens to the walk, the checkers stop waiting.
+            let _done = OnDrop(|| {
+                lock().done = true;
+                more.notify_all();
+            });
+            let mut batch = Vec::with_capacity(BATCH);
+            // `false` once the reporter gave up: the walk stops too.
+            let hand_over = |batch: &mut Vec<Input>| {
+                let mut queue = lock();
+                while !queue.done && queue.inputs.len() - queue.next >= AHEAD {
+                    queue = more.wait(queue).unwrap_or_else(PoisonError::into_inner);
+                }
+                let wanted = !queue.done;
+                if wanted {
+                    queue.results.extend(batch.iter().map(|_| None));
+                    queue.inputs.extend(batch.drain(..).map(Some));
+                    more.notify_all();
+                }
+                batch.clear();
+                wanted
+            };
+            let errors = find_inputs(options, &mut |input| {
+                batch.push(input);
+                batch.len() < BATCH || hand_over(&mut batch)
+            });
+            hand_over(&mut batch);
+            errors
+        });
+        for _ in 1..options.threads {
+            scope.spawn(|| work(Box::new(|| true)));
+        }
+        work(Box::new(&mut flush));
+        finder.join().unwrap_or(0)
+    });
+    // Every thread is done: the rest is ready.
+    flush();
+    match failed {
+        Some(err) => Err(err),
+        None => Ok(walk_errors),
+    }
+}
+
+/// How much of a file is read before the rest, in steps: a page, which
+/// decides most compressed files (a NUL and a problem in the first bytes),
+/// then enough to call any file binary or not (see
+/// [`report::check_prefix`]).
+const PREFIXES: [u64; 2] = [4 * 1024, report::BINARY_PROBE as u64 * 2];
+
+/// Reads and checks one input, reading into `buffer` (reused from one input
+/// to the next: fresh pages for every file cost more than the check).
+fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
+    buffer.clear();
+    let unreadable = |err: io::Error| Checked::Unreadable(format!("{}: {err}", input.name.shown()));
+    let bytes: &[u8] = match &input.source {
+        Source::Sample(bytes) => bytes,
+        Source::Stdin => {
+            if let Err(err) = io::stdin().lock().read_to_end(buffer) {
+                return unreadable(err);
+            }
+            buffer
+        }
+        Source::File(path) => {
+            let mut file = match std::fs::File::open(path) {
+                Ok(file) => file,
+                Err(err) => return unreadable(err),
+            };
+            for prefix in PREFIXES {
+                let more = prefix - buffer.len() as u64;
+                if let Err(err) = Read::by_ref(&mut file).take(more).read_to_end(buffer) {
+                    return unreadable(err);
+                }
+                if (buffer.len() as u64) < prefix {
+                    // The end of the file.
+                    return Checked::Done {
+                        bytes: buffer.len() as u64,
+                        outcome: report::check(&input.name, buffer, style),
+                    };
+                }
+                if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
+                    return Checked::Done {
+                        bytes: buffer.len() as u64,
+                        outcome,
+                    };
+                }
+            }
+            if let Err(err) = file.read_to_end(buffer) {
+                return unreadable(err);
+            }
+            buffer
+        }
+    };
+    Checked::Done {
+        bytes: bytes.len() as u64,
+        outcome: report::check(&input.name, bytes, style),
+    }
+}
