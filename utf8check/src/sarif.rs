@@ -118,8 +118,6 @@ pub fn head() -> String {
         }
         out.push_str("\n{\"id\":");
         json_string(&mut out, rule.id);
-        out.push_str(",\"name\":");
-        json_string(&mut out, rule.id);
         out.push_str(",\"shortDescription\":{\"text\":");
         json_string(&mut out, rule.short);
         out.push_str("},\"fullDescription\":{\"text\":");
