@@ -170,6 +170,109 @@ fn obsolete_forms_say_rfc_2279_and_length() {
 }
 
 #[test]
+fn obsolete_lead_alone_gives_only_the_values_it_can_begin() {
+    // RFC 2279 too wrote every value in as few bytes as it could: 5 bytes
+    // from U+200000, 6 from U+4000000. A lead alone begins only those.
+    const TAIL: &str = "; UTF-8 has had no 5- or 6-byte forms since RFC 3629 (2003)";
+    for (lead, range, latin1) in [
+        (
+            0xF8,
+            "5-byte form of U+200000–U+FFFFFF",
+            "'ø' (U+00F8), UTF-8 writes it C3 B8",
+        ),
+        (
+            0xFB,
+            "5-byte form of U+3000000–U+3FFFFFF",
+            "'û' (U+00FB), UTF-8 writes it C3 BB",
+        ),
+        (
+            0xFC,
+            "6-byte form of U+4000000–U+3FFFFFFF",
+            "'ü' (U+00FC), UTF-8 writes it C3 BC",
+        ),
+        (
+            0xFD,
+            "6-byte form of U+40000000–U+7FFFFFFF",
+            "'ý' (U+00FD), UTF-8 writes it C3 BD",
+        ),
+    ] {
+        assert_eq!(
+            message(&[lead]),
+            format!(
+                "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): {lead:02X} would begin \
+                 RFC 2279's {range}{TAIL}; if this is ISO-8859-1 {latin1}"
+            )
+        );
+        // After UTF-8 text there is no Latin-1 guess, only the range.
+        assert_eq!(
+            message(&[0xC3, 0xA9, lead, 0xC3, 0xA9]),
+            format!(
+                "invalid UTF-8 at byte 2 (obsolete 5- or 6-byte form): {lead:02X} would begin \
+                 RFC 2279's {range}{TAIL}"
+            )
+        );
+    }
+    assert_eq!(
+        err(b"\xFC").meaning(),
+        Some(Meaning::ObsoleteForm {
+            len: 6,
+            value: CodePoints::new(0x400_0000, 0x3FFF_FFFF)
+        })
+    );
+    // With a continuation byte the range is all above the bound or all
+    // below it (next test); F9 alone was already above it.
+    assert_eq!(
+        message(b"\xF8\x88"),
+        format!(
+            "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): F8 88 would begin RFC 2279's \
+             5-byte form of U+200000–U+23FFFF{TAIL}"
+        )
+    );
+    assert_eq!(
+        err(b"\xF9").meaning(),
+        Some(Meaning::ObsoleteForm {
+            len: 5,
+            value: CodePoints::new(0x100_0000, 0x1FF_FFFF)
+        })
+    );
+}
+
+#[test]
+fn obsolete_forms_overlong_even_under_rfc_2279_say_so() {
+    assert_eq!(
+        message(b"\xF8\x80\x80\x80\x80"),
+        "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): F8 80 80 80 80 is U+0000 in 5 \
+         bytes, overlong even under RFC 2279; UTF-8 writes it 00"
+    );
+    assert_eq!(
+        message(b"\xFC\x80\x80\x80\x81\xA9"),
+        "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): FC 80 80 80 81 A9 is U+0069 'i' \
+         in 6 bytes, overlong even under RFC 2279; UTF-8 writes it 69"
+    );
+    assert_eq!(
+        message(b"\xF8\x84\x90\x80\x80"),
+        "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): F8 84 90 80 80 is U+110000 in 5 \
+         bytes, overlong even under RFC 2279; above U+10FFFF, which UTF-8 cannot write"
+    );
+    assert_eq!(
+        message(b"\xF8\x80\x8D\xA0\x80"),
+        "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): F8 80 8D A0 80 is U+D800 in 5 \
+         bytes, overlong even under RFC 2279; a surrogate, which UTF-8 cannot write at all"
+    );
+    assert_eq!(
+        message(b"\xF8\x80"),
+        "invalid UTF-8 at byte 0 (obsolete 5- or 6-byte form): F8 80 would begin U+0000–U+3FFFF \
+         in 5 bytes, overlong even under RFC 2279; UTF-8 has had no 5- or 6-byte forms since \
+         RFC 3629 (2003)"
+    );
+    // The largest overlong 6-byte form, and the smallest that is not.
+    assert!(message(b"\xFC\x83\xBF\xBF\xBF\xBF")
+        .contains("FC 83 BF BF BF BF is U+3FFFFFF in 6 bytes, overlong even under RFC 2279;"));
+    assert!(message(b"\xFC\x84\x80\x80\x80\x80")
+        .contains("FC 84 80 80 80 80 is RFC 2279's 6-byte form of U+4000000;"));
+}
+
+#[test]
 fn invalid_byte() {
     assert_eq!(
         message(b"\xC3\xA9\xFE\xFE"),
@@ -230,10 +333,59 @@ fn byte_order_marks() {
 }
 
 #[test]
+fn latin1_pair_in_a_word_reads_as_two_letters() {
+    // ISO-8859-1 "Grüße": FC DF is two letters, each an error of its own.
+    let problems: Vec<String> = utf8lit::problems(b"Gr\xFC\xDFe")
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "invalid UTF-8 at byte 2 (obsolete 5- or 6-byte form): FC would begin RFC 2279's \
+             6-byte form of U+4000000–U+3FFFFFFF; UTF-8 has had no 5- or 6-byte forms since \
+             RFC 3629 (2003); if this is ISO-8859-1 'ü' (U+00FC), UTF-8 writes it C3 BC",
+            "invalid UTF-8 at byte 3 (missing continuation byte): DF starts a 2-byte sequence \
+             but is followed by 65, which cannot continue it; if this is ISO-8859-1 'ß' \
+             (U+00DF), UTF-8 writes it C3 9F",
+        ]
+    );
+    // The pair at the end of a word and of the input ("süß"), and in a
+    // Portuguese "ção", where the pair ends in a byte that alone was lone.
+    let looks = |bytes: &[u8]| -> Vec<Option<LooksLike>> {
+        utf8lit::problems(bytes).map(|e| e.looks_like()).collect()
+    };
+    let latin1 = |byte: u8| {
+        Some(LooksLike::Latin1 {
+            byte,
+            ch: char::from(byte),
+        })
+    };
+    assert_eq!(looks(b"s\xFC\xDF"), [latin1(0xFC), latin1(0xDF)]);
+    assert_eq!(looks(b"Gr\xFC\xDF Gott"), [latin1(0xFC), latin1(0xDF)]);
+    assert_eq!(looks(b"na\xE7\xE3o"), [latin1(0xE7), latin1(0xE3)]);
+}
+
+#[test]
 fn no_latin1_guess_next_to_other_high_bytes() {
     // A byte after UTF-8 text, or before another high byte, is not "lone".
     assert_eq!(err(b"\xC3\xA9\xE9").looks_like(), None);
-    assert_eq!(err(b"a\xE9\xE9").looks_like(), None);
+    assert_eq!(err(b"a\xE9\xE9\xE9").looks_like(), None);
+    let looks = |bytes: &[u8]| -> Vec<Option<LooksLike>> {
+        utf8lit::problems(bytes).map(|e| e.looks_like()).collect()
+    };
+    // Two letters only when an ASCII letter touches them: between spaces
+    // they are more likely a two-letter word of Windows-1251 ("на"),
+    // ISO-8859-7, Windows-1255 or Windows-1256 text.
+    assert_eq!(looks(b"x \xED\xE0 y"), [None, None]);
+    assert_eq!(looks(b"\xE9\xE9"), [None, None]);
+    // Not two letters: × (D7) and ÷ (F7), or a byte that is not a letter.
+    assert_eq!(looks(b"a\xE9\xD7b"), [None, None]);
+    assert_eq!(looks(b"a\xF7\xE9b"), [None, None]);
+    assert_eq!(looks(b"a\xE9\xA9b"), [None]); // E9 A9 is one problem
+    assert_eq!(looks(b"ab\xFF\xFEcd"), [None, None]); // FF FE: UTF-16, not "ÿþ"
+                                                      // After UTF-8 text, or before it, still nothing.
+    assert_eq!(looks(b"\xC3\xA9\xFC\xDFe"), [None, None]);
+    assert_eq!(looks(b"Gr\xFC\xC3\xA9"), [None]);
     // The five bytes Windows-1252 leaves undefined get no guess.
     for byte in [0x81, 0x8D, 0x8F, 0x90, 0x9D] {
         assert_eq!(err(&[b'a', byte, b'b']).looks_like(), None, "{byte:02X}");

@@ -565,6 +565,20 @@ pub(super) const fn count_tail(s: &[u8], len: usize) -> usize {
     n
 }
 
+/// The least value a form of `len` bytes (2 to 6) writes without being
+/// overlong, under RFC 3629 and RFC 2279 alike: U+0080, U+0800, U+10000,
+/// U+200000, U+4000000. 0 for other lengths.
+pub(super) const fn shortest_from(len: usize) -> u32 {
+    match len {
+        2 => 0x80,
+        3 => 0x800,
+        4 => 0x1_0000,
+        5 => 0x20_0000,
+        6 => 0x400_0000,
+        _ => 0,
+    }
+}
+
 /// The values a lead announcing `len` bytes, followed by the continuation
 /// bytes present in `s`, can take once completed: `(first, last)`, equal
 /// when the sequence is complete. `len` is 2 to 6, so 31 bits suffice.
@@ -727,6 +741,28 @@ mod tests {
         // Empty input or length 0: nothing.
         assert_eq!(count_tail(b"", 3), 0);
         assert_eq!(count_tail(b"\x80", 0), 0);
+    }
+
+    #[test]
+    fn shortest_from_is_one_past_the_shorter_forms() {
+        assert_eq!(shortest_from(2), 0x80);
+        assert_eq!(shortest_from(3), 0x800);
+        assert_eq!(shortest_from(4), 0x1_0000);
+        assert_eq!(shortest_from(5), 0x20_0000);
+        assert_eq!(shortest_from(6), 0x400_0000);
+        // Each is the value of the smallest sequence RFC 2279 reads as that long.
+        for (len, lead) in [(2, 0xC2), (3, 0xE0), (4, 0xF0), (5, 0xF8), (6, 0xFC)] {
+            let mut smallest = [0x80; 6];
+            smallest[0] = lead;
+            // C2 80 already; the longer ones need the next bit set in the second byte.
+            if len > 2 {
+                smallest[1] = 0x80 | (0x40 >> (len - 2)) as u8;
+            }
+            assert_eq!(
+                value_range(&smallest[..len], len),
+                (shortest_from(len), shortest_from(len))
+            );
+        }
     }
 
     #[test]

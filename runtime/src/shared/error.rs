@@ -71,6 +71,35 @@ pub(super) const CTX_AFTER_ASCII: u8 = 1;
 pub(super) const CTX_AFTER_OTHER: u8 = 2;
 /// The error is at offset 2 after `00 00`: the start of a UTF-32BE BOM?
 pub(super) const CTX_AFTER_TWO_NULS: u8 = 3;
+/// As [`CTX_AFTER_ASCII`], the byte just before being a letter (`A`–`Z`,
+/// `a`–`z`): the error is inside a word.
+pub(super) const CTX_AFTER_ASCII_LETTER: u8 = 4;
+/// After a Latin-1 letter (see [`is_latin1_letter`]) that itself came after
+/// ASCII as for [`CTX_AFTER_ASCII`] (or at the start): the second byte of a
+/// pair such as `FC DF`, ISO-8859-1 "üß".
+pub(super) const CTX_AFTER_LATIN1: u8 = 5;
+/// As [`CTX_AFTER_LATIN1`], the byte before the Latin-1 letter being an
+/// ASCII letter.
+pub(super) const CTX_AFTER_LETTER_LATIN1: u8 = 6;
+
+/// A byte that is a letter in ISO-8859-1, as one of a pair of them: `C0`–`FD`
+/// but for `D7` (×) and `F7` (÷). Never a UTF-8 continuation byte. `FE` (þ)
+/// and `FF` (ÿ) are left out: rare in text, and `FF FE` or `FE FF` after
+/// the start is more likely UTF-16 (or binary) than "ÿþ".
+pub(super) const fn is_latin1_letter(b: u8) -> bool {
+    matches!(b, 0xC0..=0xD6 | 0xD8..=0xF6 | 0xF8..=0xFD)
+}
+
+/// Whether `before` ends the way [`CTX_AFTER_ASCII`] asks (two ASCII bytes,
+/// one at the start, or nothing) and, if so, whether its last byte is an
+/// ASCII letter.
+const fn ascii_before(before: &[u8]) -> Option<bool> {
+    match before {
+        [] => Some(false),
+        [prev] | [.., 0x00..=0x7F, prev] if *prev < 0x80 => Some(prev.is_ascii_alphabetic()),
+        _ => None,
+    }
+}
 
 /// [`Utf8Error`]'s `packed` byte: `error_len`, how many window bytes are
 /// the input's, and a `CTX_*` value.
@@ -132,7 +161,7 @@ pub struct Utf8Error {
     /// Input bytes from `valid_up_to` on; the first `avail` are meaningful.
     window: [u8; WINDOW],
     kind: ErrorKind,
-    /// Bits 0–1: `error_len` (0 for `None`); bits 2–4: `avail`; bits 5–6: a
+    /// Bits 0–1: `error_len` (0 for `None`); bits 2–4: `avail`; bits 5–7: a
     /// `CTX_*` value.
     packed: u8,
 }
@@ -161,8 +190,20 @@ impl Utf8Error {
             // Two ASCII bytes (or one at the start): a high byte in running
             // Latin text. Big5 and CP949 put ASCII-range bytes in the second
             // half of their pairs, so one is not enough.
-            Some(([prev] | [.., 0x00..=0x7F, prev], _)) if *prev < 0x80 => CTX_AFTER_ASCII,
-            Some(_) => CTX_AFTER_OTHER,
+            Some((before, _)) => match ascii_before(before) {
+                Some(true) => CTX_AFTER_ASCII_LETTER,
+                Some(false) => CTX_AFTER_ASCII,
+                // A Latin-1 letter after ASCII: never the end of a UTF-8
+                // character, so itself an error (of `problems`) just before.
+                None => match before {
+                    [rest @ .., prev] if is_latin1_letter(*prev) => match ascii_before(rest) {
+                        Some(true) => CTX_AFTER_LETTER_LATIN1,
+                        Some(false) => CTX_AFTER_LATIN1,
+                        None => CTX_AFTER_OTHER,
+                    },
+                    _ => CTX_AFTER_OTHER,
+                },
+            },
         };
         let rest = tail(bytes, at);
         // The usual case: one copy, in a value of its own. Merged with the
@@ -247,7 +288,7 @@ impl Utf8Error {
     }
 
     pub(super) const fn context(&self) -> u8 {
-        (self.packed >> 5) & 0b11
+        self.packed >> 5
     }
 
     /// The input bytes the error kept, from `valid_up_to` on.

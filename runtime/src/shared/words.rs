@@ -15,7 +15,7 @@ use core::fmt;
 use super::ascii::AsciiError;
 use super::bom::Bom;
 use super::cstr::{CStrError, CStrErrorKind};
-use super::decode::{announced_len, encode_char, EncodedChar};
+use super::decode::{announced_len, encode_char, shortest_from, EncodedChar};
 use super::error::{ErrorKind, Utf8Error};
 use super::interpret::{CodePoints, LooksLike, Meaning};
 
@@ -128,25 +128,7 @@ fn explain_meaning(
 ) -> fmt::Result {
     match meaning {
         Meaning::Overlong(points) => match points.value() {
-            Some(value) => {
-                write!(f, " is {points}")?;
-                write_char_quote(f, value)?;
-                write!(f, " in {n_bytes} bytes; ")?;
-                match char::from_u32(value) {
-                    Some(ch) => {
-                        f.write_str("UTF-8 writes it ")?;
-                        style.write_bytes(f, encode_char(ch).as_bytes())?;
-                    }
-                    None => f.write_str("a surrogate, which UTF-8 cannot write at all")?,
-                }
-                if matches!(value, 0x2E | 0x2F | 0x5C) {
-                    f.write_str(
-                        " (an overlong '.', '/' or '\\' is how the \"/../\" attack \
-                         of RFC 3629 §10 slips past path checks)",
-                    )?;
-                }
-                Ok(())
-            }
+            Some(value) => write_overlong(f, value, n_bytes, "", style),
             None => write!(
                 f,
                 " would begin an overlong form of {points}, which UTF-8 writes in fewer bytes"
@@ -172,6 +154,17 @@ fn explain_meaning(
             Some(_) => write!(f, " would be {points}"),
             None => write!(f, " would begin a code point in {points}"),
         },
+        // Overlong even under RFC 2279, which wrote these values shorter.
+        Meaning::ObsoleteForm { len, value } if value.last() < shortest_from(len.into()) => {
+            match value.value() {
+                Some(v) => write_overlong(f, v, n_bytes, ", overlong even under RFC 2279", style),
+                None => write!(
+                    f,
+                    " would begin {value} in {len} bytes, overlong even under RFC 2279; \
+                     UTF-8 has had no 5- or 6-byte forms since RFC 3629 (2003)"
+                ),
+            }
+        }
         Meaning::ObsoleteForm { len, value } => {
             let verb = if value.value().is_some() {
                 "is"
@@ -185,6 +178,37 @@ fn explain_meaning(
             )
         }
     }
+}
+
+/// An overlong form of `value`, complete in `n_bytes` bytes, `qualified`
+/// (", overlong even under RFC 2279"), and how UTF-8 writes the value.
+fn write_overlong(
+    f: &mut dyn fmt::Write,
+    value: u32,
+    n_bytes: usize,
+    qualified: &str,
+    style: Style,
+) -> fmt::Result {
+    write!(f, " is {}", CodePoints::exact(value))?;
+    write_char_quote(f, value)?;
+    write!(f, " in {n_bytes} bytes{qualified}; ")?;
+    match char::from_u32(value) {
+        Some(ch) => {
+            f.write_str("UTF-8 writes it ")?;
+            style.write_bytes(f, encode_char(ch).as_bytes())?;
+        }
+        // Only an RFC 2279 5-byte form gets here: 4 bytes write at most
+        // U+FFFF overlong.
+        None if value > 0x10_FFFF => f.write_str("above U+10FFFF, which UTF-8 cannot write")?,
+        None => f.write_str("a surrogate, which UTF-8 cannot write at all")?,
+    }
+    if matches!(value, 0x2E | 0x2F | 0x5C) {
+        f.write_str(
+            " (an overlong '.', '/' or '\\' is how the \"/../\" attack \
+             of RFC 3629 §10 slips past path checks)",
+        )?;
+    }
+    Ok(())
 }
 
 /// ` '.'` after an overlong code point that is printable ASCII (the case
