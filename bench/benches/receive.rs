@@ -376,17 +376,7 @@ fn race_once(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
     for f in fs.iter_mut() {
         f();
     }
-    let n = fs.len();
-    let mut best = vec![f64::INFINITY; n];
-    for round in 0..rounds {
-        for k in 0..n {
-            let i = (round + k) % n;
-            let start = Instant::now();
-            fs[i]();
-            best[i] = best[i].min(start.elapsed().as_secs_f64());
-        }
-    }
-    best
+    timing::race_calls(rounds, &vec![1; fs.len()], fs)
 }
 
 fn bench_file(s: &Settings, text: &str) {

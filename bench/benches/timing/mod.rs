@@ -31,6 +31,13 @@ pub fn race(rounds: usize, round_time: Duration, fs: &mut [&mut dyn FnMut()]) ->
             }
         })
         .collect();
+    race_calls(rounds, &calls, fs)
+}
+
+/// Seconds per call of each of `fs`, `calls[i]` calls of `fs[i]` a round:
+/// the best of `rounds` rounds, the contenders taking turns within a round,
+/// a different one first in each round.
+pub fn race_calls(rounds: usize, calls: &[u64], fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
     let n = fs.len();
     let mut best = vec![f64::INFINITY; n];
     for round in 0..rounds {
