@@ -50,6 +50,7 @@ pub use crate::shared::decode;
 pub use crate::shared::error::{ErrorKind, Utf8Error};
 pub use crate::shared::interpret::{CodePoints, LooksLike, Meaning};
 pub use crate::shared::problems::Problems;
+pub use crate::shared::words::Describe;
 #[cfg(feature = "bytes")]
 pub use crate::utf8_bytes::{SliceError, Utf8Bytes};
 pub use crate::utf8_cstr::Utf8CStr;

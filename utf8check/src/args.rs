@@ -6,6 +6,7 @@
 use std::ffi::OsString;
 use std::io::{self, IsTerminal};
 
+use crate::fix::Fix;
 use crate::report::{Binary, Format, Style};
 
 pub const HELP: &str = "\
@@ -32,6 +33,11 @@ Options:
                         never; --colour is the same
       --first           report only the first problem of each file
       --check-names     also report file names that are not UTF-8
+      --fix             convert each invalid file whose problems all fit one
+                        encoding (see 'Verdicts' below) to UTF-8, in place;
+                        report what was done instead of the problems
+      --dry-run         with --fix: say what would be converted, change
+                        nothing
       --binary MODE     check (default) or skip; see 'Binary files' below
       --no-ignore       do not use .gitignore, .ignore or exclude files
       --hidden          walk hidden files and directories too
@@ -55,7 +61,25 @@ controls and bytes that are not UTF-8 in a path are escaped (\\n, \\u{202E},
 {\"text\": \"...\"}, or {\"bytes\": \"<base64>\"} when it is not UTF-8, as
 ripgrep does; SARIF as a URI, every other byte percent-encoded.
 
-Binary files: a file with a NUL byte in its first 8 KiB is called binary.
+Verdicts: when the problems of a file all fit one other encoding, a line
+after them says so ('looks like ISO-8859-1: 37 problems, all lone bytes
+A0-FF among ASCII'), and each problem gives its reading in it (JSON:
+'looks_like'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
+ASCII, at most 3 in a row, and no valid UTF-8 beyond ASCII), CESU-8 or
+Java's modified UTF-8 (every problem a surrogate pair or C0 80), and UTF-16
+with a byte-order mark. Anything that reads two ways gets no verdict: valid
+UTF-8 beside the problems (UTF-8 with mistakes), longer runs (Greek,
+Cyrillic, CJK...), or bytes a Turkish or ISO-8859-15 file would use.
+
+--fix converts only files with a verdict, and only when the text, written
+back in that encoding, gives the original bytes. It writes a temporary file
+beside the original (same permissions), reads it back, and renames it over
+the original; the original is never half-written. It does not convert
+standard input, a file with other hard links, or a file that changed
+meanwhile. Exit status with --fix: 0 if every file is UTF-8 afterwards.
+
+Binary files: a file with a NUL byte in its first 8 KiB is called binary,
+unless it starts with a UTF-16 byte-order mark.
 With --binary check, it is checked like any file (NUL is valid UTF-8, so it
 may pass, exactly as with isutf8), but only its first problem is reported,
 followed by the line 'path: binary file (NUL at byte N); ...'. With
@@ -112,6 +136,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
     use lexopt::Arg::{Long, Short, Value};
 
     let mut parser = lexopt::Parser::from_args(args);
+    let mut dry_run = false;
     let mut options = Options {
         style: Style {
             format: Format::Human,
@@ -119,6 +144,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             first_only: false,
             check_names: false,
             binary: Binary::Check,
+            fix: None,
         },
         demo: false,
         walk: WalkOptions::default(),
@@ -142,6 +168,8 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             Long("demo") => options.demo = true,
             Long("first") => options.style.first_only = true,
             Long("check-names") => options.style.check_names = true,
+            Long("fix") => options.style.fix = Some(Fix::Write),
+            Long("dry-run") => dry_run = true,
             Long("no-ignore") => options.walk.no_ignore = true,
             Long("hidden") => options.walk.hidden = true,
             Short('q') | Long("quiet") => options.quiet = true,
@@ -199,8 +227,31 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
     if options.style.format != Format::Human {
         options.style.color = false;
     }
+    combinations(&mut options, dry_run)?;
+    Ok(Command::Run(options))
+}
+
+/// Checks the options that go together (or not), and makes `--dry-run` part
+/// of `--fix`.
+fn combinations(options: &mut Options, dry_run: bool) -> Result<(), String> {
     if options.demo && !options.paths.is_empty() {
         return Err("--demo takes no PATH".to_owned());
     }
-    Ok(Command::Run(options))
+    if options.style.fix.is_some() {
+        if dry_run {
+            options.style.fix = Some(Fix::DryRun);
+        }
+        if options.style.format != Format::Human {
+            return Err("--fix reports in its own words: --format cannot go with it".to_owned());
+        }
+        if options.style.first_only {
+            return Err("--fix judges whole files: --first cannot go with it".to_owned());
+        }
+        if options.demo {
+            return Err("--fix converts files: --demo cannot go with it".to_owned());
+        }
+    } else if dry_run {
+        return Err("--dry-run goes with --fix".to_owned());
+    }
+    Ok(())
 }

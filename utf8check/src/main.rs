@@ -14,15 +14,19 @@
 //! | `report` | one input's problems as report text, in every format |
 //! | `sarif` | the SARIF log around the results: the tool and its rules |
 //! | `name` | file names as they are: escaped, base64 or a URI |
+//! | `verdict` | whether all problems of a file fit one other encoding |
+//! | `fix` | `--fix`: converting such a file to UTF-8 without loss |
 
 #![forbid(unsafe_code)]
 
 mod args;
+mod fix;
 mod inputs;
 mod name;
 mod pool;
 mod report;
 mod sarif;
+mod verdict;
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -30,6 +34,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use args::{Command, Options};
+use fix::Fix;
 use pool::Checked;
 use report::Format;
 
@@ -66,6 +71,7 @@ struct Totals {
     invalid: u64,
     unreadable: u64,
     skipped: u64,
+    converted: u64,
 }
 
 fn run(options: &Options) -> ExitCode {
@@ -96,6 +102,7 @@ fn run(options: &Options) -> ExitCode {
                     totals.bytes += bytes;
                     totals.invalid += u64::from(outcome.invalid);
                     totals.skipped += u64::from(outcome.skipped);
+                    totals.converted += u64::from(outcome.converted);
                     if sarif && !outcome.text.is_empty() && results > 0 {
                         out.write_all(b",\n")?;
                     }
@@ -130,10 +137,16 @@ fn run(options: &Options) -> ExitCode {
     }
 
     if !options.quiet {
+        let fixed = match options.style.fix {
+            None => String::new(),
+            Some(Fix::Write) => format!(", {} converted", totals.converted),
+            Some(Fix::DryRun) => format!(", {} would be converted", totals.converted),
+        };
+        // With --fix, "invalid" counts what is still invalid.
         note(format_args!(
-            "{} files, {} bytes read, {} invalid, {} unreadable, {} skipped as binary, {:.3} s",
-            totals.files,
-            totals.bytes,
+            "{}, {} read, {} invalid{fixed}, {} unreadable, {} skipped as binary, {:.3} s",
+            verdict::plural(totals.files, "file"),
+            verdict::plural(totals.bytes, "byte"),
             totals.invalid,
             totals.unreadable,
             totals.skipped,

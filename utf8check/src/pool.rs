@@ -202,7 +202,7 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
                     // The end of the file.
                     return Checked::Done {
                         bytes: buffer.len() as u64,
-                        outcome: report::check(&input.name, buffer, style),
+                        outcome: report::check(&input.name, Some(path), buffer, style),
                     };
                 }
                 if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
@@ -218,8 +218,12 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
             buffer
         }
     };
+    let path = match &input.source {
+        Source::File(path) => Some(path.as_path()),
+        Source::Sample(_) | Source::Stdin => None,
+    };
     Checked::Done {
         bytes: bytes.len() as u64,
-        outcome: report::check(&input.name, bytes, style),
+        outcome: report::check(&input.name, path, bytes, style),
     }
 }

@@ -3,11 +3,14 @@
 //! SARIF results.
 
 use std::fmt::Write as _;
+use std::path::Path;
 
-use utf8lit::Utf8Error;
+use utf8lit::{Bom, Utf8Error};
 
+use crate::fix::{self, Fix};
 use crate::name::{json_string, Name};
 use crate::sarif;
+use crate::verdict::{self, Encoding};
 
 /// How reports are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,8 @@ pub enum Binary {
 pub const BINARY_PROBE: usize = 8 * 1024;
 
 /// The offset of the first NUL in the first [`BINARY_PROBE`] bytes, if any.
+/// (A UTF-16 file has NULs too, and is text all the same: see
+/// [`starts_utf16`].)
 #[must_use]
 pub fn binary_nul(bytes: &[u8]) -> Option<usize> {
     let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
@@ -49,6 +54,13 @@ pub fn binary_nul(bytes: &[u8]) -> Option<usize> {
     } else {
         None
     }
+}
+
+/// Whether `bytes` start with a UTF-16 byte-order mark: text, if in the
+/// wrong encoding, however many NULs its ASCII brings. It is never skipped
+/// as binary, and its verdict is worth giving.
+fn starts_utf16(bytes: &[u8]) -> bool {
+    matches!(Bom::detect(bytes), Some(Bom::Utf16Le | Bom::Utf16Be))
 }
 
 /// Settings for writing one report.
@@ -61,6 +73,9 @@ pub struct Style {
     /// Report a name that is not UTF-8 as a problem (`--check-names`).
     pub check_names: bool,
     pub binary: Binary,
+    /// `--fix` or `--fix --dry-run`: convert the files that fit one
+    /// encoding, and report that rather than their problems.
+    pub fix: Option<Fix>,
 }
 
 /// The verdict on one input and its report text.
@@ -70,6 +85,8 @@ pub struct Outcome {
     pub invalid: bool,
     /// `true` if the input was skipped as binary (`--binary skip`).
     pub skipped: bool,
+    /// `true` if `--fix` converted the input (or, with `--dry-run`, would).
+    pub converted: bool,
     /// The lines to print on stdout, each ending in `\n`.
     pub text: String,
 }
@@ -87,20 +104,48 @@ pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
     .max(1)
 }
 
-/// Checks `bytes` (named `name` in the report), all of an input, and writes
-/// its report.
+/// Checks `bytes` (named `name` in the report, read from the file at
+/// `path` if it is one), all of an input, and writes its report.
 #[must_use]
-pub fn check(name: &Name, bytes: &[u8], style: Style) -> Outcome {
-    let outcome = if style.binary == Binary::Skip && binary_nul(bytes).is_some() {
+pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
+    let nul = binary_nul(bytes);
+    let outcome = if style.binary == Binary::Skip && nul.is_some() && !starts_utf16(bytes) {
         skipped()
     } else if utf8lit::validate(bytes).is_ok() {
         // The fast path: most files are valid, and then nothing else is
         // needed.
         Outcome::default()
+    } else if let Some(mode) = style.fix {
+        fixed(name, path, bytes, nul, mode, style.color)
     } else {
-        report(name, bytes, style, binary_nul(bytes))
+        report(name, bytes, style, nul)
     };
     with_name(name, style, outcome)
+}
+
+/// `--fix` on an invalid input: converted, or why not.
+fn fixed(
+    name: &Name,
+    path: Option<&Path>,
+    bytes: &[u8],
+    nul: Option<usize>,
+    mode: Fix,
+    color: bool,
+) -> Outcome {
+    let done = match verdict::judge(bytes, nul) {
+        Ok(fit) => fix::fix(path, bytes, fit, mode),
+        Err(refusal) => fix::Done {
+            text: format!("not converted: {refusal}"),
+            converted: false,
+            fits: false,
+        },
+    };
+    Outcome {
+        invalid: !done.converted,
+        skipped: false,
+        converted: done.fits,
+        text: format!("{}: {}\n", paint(&name.shown(), PATH, color), done.text),
+    }
 }
 
 /// `outcome`, after the problem of `name` itself when it is not UTF-8 and
@@ -119,6 +164,7 @@ fn with_name(name: &Name, style: Style, mut outcome: Outcome) -> Outcome {
         err: &err,
         len: problem_len(&err, name.bytes().len()),
         binary_nul: None,
+        reading: None,
     };
     problem.write(&mut text, style);
     if !outcome.text.is_empty() {
@@ -146,13 +192,13 @@ const LOOKAHEAD: usize = 8;
 #[must_use]
 pub fn check_prefix(name: &Name, prefix: &[u8], style: Style) -> Option<Outcome> {
     let nul = binary_nul(prefix);
-    if nul.is_none() && prefix.len() < BINARY_PROBE {
+    if nul.is_none() && prefix.len() < BINARY_PROBE || starts_utf16(prefix) {
         return None;
     }
     if style.binary == Binary::Skip && nul.is_some() {
         return Some(with_name(name, style, skipped()));
     }
-    if !style.first_only && nul.is_none() {
+    if !style.first_only && nul.is_none() || style.fix.is_some() {
         return None;
     }
     match utf8lit::validate(prefix) {
@@ -171,13 +217,24 @@ fn skipped() -> Outcome {
 }
 
 /// The report on invalid `bytes`: every problem, or only the first with
-/// `--first` or for a binary file (NUL at `nul`).
+/// `--first` or for a binary file (NUL at `nul`); and when all of them fit
+/// one encoding, that verdict once and each problem's reading in it.
 fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome {
     let mut out = Outcome {
         invalid: true,
         ..Outcome::default()
     };
-    let first_only = style.first_only || nul.is_some();
+    // With --first only a prefix may have been read: no verdict on all.
+    let fit = if style.first_only {
+        None
+    } else {
+        verdict::judge(bytes, nul).ok()
+    };
+    let reading = fit.map(|fit| fit.encoding).filter(|e| e.is_single_byte());
+    // A UTF-16 file's problems after its byte-order mark say nothing more.
+    let first_only = style.first_only
+        || nul.is_some()
+        || fit.is_some_and(|f| matches!(f.encoding, Encoding::Utf16Le | Encoding::Utf16Be));
     let mut cursor = Cursor::default();
     for err in utf8lit::problems(bytes) {
         let len = problem_len(&err, bytes.len());
@@ -191,6 +248,7 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
             err: &err,
             len,
             binary_nul: nul,
+            reading: reading.map(|e| (e, &bytes[err.valid_up_to()..err.valid_up_to() + len])),
         };
         if style.format == Format::Sarif && !out.text.is_empty() {
             out.text.push_str(",\n");
@@ -201,12 +259,20 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
         }
         cursor.skip_problem(bytes, len);
     }
-    if let (Some(at), Format::Human) = (nul, style.format) {
-        let _ = writeln!(
-            out.text,
-            "{}: binary file (NUL at byte {at}); only its first problem is shown",
-            paint(&name.shown(), PATH, style.color),
-        );
+    if style.format == Format::Human {
+        let shown = paint(&name.shown(), PATH, style.color);
+        if let Some(fit) = fit {
+            let _ = writeln!(
+                out.text,
+                "{shown}: {}; utf8check --fix converts it",
+                fit.summary()
+            );
+        } else if let Some(at) = nul {
+            let _ = writeln!(
+                out.text,
+                "{shown}: binary file (NUL at byte {at}); only its first problem is shown",
+            );
+        }
     }
     out
 }
@@ -241,12 +307,60 @@ struct Problem<'a> {
     err: &'a Utf8Error,
     len: usize,
     binary_nul: Option<usize>,
+    /// The file's verdict, when it is a single-byte encoding, and this
+    /// problem's bytes, to read in it.
+    reading: Option<(Encoding, &'a [u8])>,
 }
 
 /// What a problem in a name is called, before the error's message.
 const NAME_PROBLEM: &str = "file name is not UTF-8";
 
 impl Problem<'_> {
+    /// The error's message; in a file that fits a single-byte encoding, with
+    /// the reading in that encoding rather than the guess from the bytes
+    /// around it.
+    fn message(&self) -> String {
+        let Some((encoding, bytes)) = self.reading else {
+            return self.err.to_string();
+        };
+        let Some(text) = fix::convert(bytes, encoding) else {
+            return self.err.to_string();
+        };
+        let points: Vec<String> = text
+            .chars()
+            .map(|c| format!("U+{:04X}", u32::from(c)))
+            .collect();
+        let points = points.join(" ");
+        let showable = text
+            .chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() && c != '\u{AD}');
+        let what = if showable {
+            format!("'{text}' ({points})")
+        } else {
+            points
+        };
+        let (these, them) = if text.chars().count() == 1 {
+            ("is", "it")
+        } else {
+            ("are", "them")
+        };
+        let hex = |bytes: &[u8]| {
+            let hex: Vec<String> = bytes.iter().map(|b| format!("{b:02X}")).collect();
+            hex.join(" ")
+        };
+        // What the bytes meant as UTF-8 (an RFC 2279 form, a surrogate...)
+        // is beside the point in a Latin-1 file: say what they are.
+        format!(
+            "invalid UTF-8 at byte {} ({}): {} {these} {what} in {}, as the whole file \
+             reads; UTF-8 writes {them} {}",
+            self.err.valid_up_to(),
+            self.err.kind(),
+            hex(bytes),
+            encoding.name(),
+            hex(text.as_bytes()),
+        )
+    }
+
     fn write(&self, out: &mut String, style: Style) {
         match style.format {
             Format::Human => self.human(out, style.color),
@@ -257,7 +371,7 @@ impl Problem<'_> {
     }
 
     fn human(&self, out: &mut String, color: bool) {
-        let message = self.err.to_string();
+        let message = self.message();
         let message = match message.split_once(": ") {
             // "invalid UTF-8 at byte N (kind)" in red, the explanation plain.
             Some((head, rest)) if color => format!("{}: {rest}", paint(head, ERROR, true)),
@@ -295,7 +409,12 @@ impl Problem<'_> {
         out.push_str(",\"variant\":");
         json_string(out, &format!("{:?}", self.err.kind()));
         out.push_str(",\"message\":");
-        json_string(out, &self.err.to_string());
+        json_string(out, &self.message());
+        out.push_str(",\"looks_like\":");
+        match self.reading {
+            Some((encoding, _)) => json_string(out, encoding.name()),
+            None => out.push_str("null"),
+        }
         match self.binary_nul {
             Some(at) => {
                 let _ = write!(out, ",\"binary_nul\":{at}");
@@ -323,7 +442,7 @@ impl Problem<'_> {
             "::error file={}{position},title={}::{}",
             github_escape(&name, true),
             github_escape(&title, true),
-            github_escape(&self.err.to_string(), false),
+            github_escape(&self.message(), false),
         );
     }
 
@@ -332,7 +451,7 @@ impl Problem<'_> {
     /// says, and the byte offset and length); for a name, the file alone.
     fn sarif(&self, out: &mut String) {
         let (rule, message) = match self.at {
-            At::Text { .. } => (sarif::rule_of(self.err.kind()), self.err.to_string()),
+            At::Text { .. } => (sarif::rule_of(self.err.kind()), self.message()),
             At::Name => (sarif::NAME_RULE, format!("{NAME_PROBLEM}: {}", self.err)),
         };
         out.push_str("{\"ruleId\":");
@@ -438,10 +557,11 @@ mod tests {
         first_only: false,
         check_names: false,
         binary: Binary::Check,
+        fix: None,
     };
 
     fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {
-        super::check(&Name::path(name), bytes, style)
+        super::check(&Name::path(name), None, bytes, style)
     }
 
     fn check_prefix(name: &str, bytes: &[u8], style: Style) -> Option<Outcome> {
@@ -459,8 +579,10 @@ mod tests {
     #[test]
     fn cesu8_pair_is_one_problem() {
         let out = check("f", b"\xED\xA1\x8C\xED\xBE\xB4!", PLAIN);
-        assert_eq!(out.text.lines().count(), 1, "{}", out.text);
-        assert!(out.text.contains("CESU-8"), "{}", out.text);
+        let lines: Vec<&str> = out.text.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", out.text);
+        assert!(lines[0].starts_with("f:1:1: ") && lines[0].contains("CESU-8"));
+        assert!(lines[1].starts_with("f: looks like CESU-8: 1 problem, "));
     }
 
     #[test]

@@ -395,8 +395,12 @@ fn demo_exits_0_with_explained_errors() {
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("CESU-8 surrogate pair"), "{text}");
-    assert!(text.contains("ISO-8859-1 'é'"), "{text}");
     assert!(text.contains("samples/latin1.txt:2:7: "), "{text}");
+    assert!(text.contains("E9 is 'é' (U+00E9) in ISO-8859-1, as the whole file reads"));
+    assert!(text.contains(
+        "samples/latin1.txt: looks like ISO-8859-1: 8 problems, all bytes A0–FF among ASCII, \
+         up to 2 in a row; utf8check --fix converts it\n"
+    ));
 }
 
 #[test]
@@ -486,7 +490,8 @@ mod names {
             "caf\u{e9}.txt".as_bytes(),
         ];
         for (i, name) in names.iter().enumerate() {
-            let mut bytes = vec![b'x'; i];
+            // Digits, not letters: no verdict line (see the verdict tests).
+            let mut bytes = vec![b'1'; i];
             bytes.push(0xC0);
             fs::write(tree.path().join(OsStr::from_bytes(name)), bytes).unwrap();
         }
@@ -671,4 +676,334 @@ fn a_closed_pipe_stops_the_walk() {
         "the walk went on after the pipe closed: {}",
         stderr(&out)
     );
+}
+
+/// A file of the repository's test data, `tests/data/<rel>`.
+fn data(rel: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(rel);
+    fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn one_verdict_per_file_and_each_problem_read_in_it() {
+    let tree = Tree::new();
+    tree.file("de.txt", &data("wikipedia-mars/german.latin1.txt"))
+        .file("fr.txt", &data("legacy-encodings/sample-french-1.txt"));
+    let out = run(tree.path(), &["de.txt", "fr.txt"]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let verdicts: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.contains(": invalid UTF-8"))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            "de.txt: looks like ISO-8859-1: 1491 problems, all bytes A0–FF among ASCII, \
+             up to 2 in a row; utf8check --fix converts it",
+            "fr.txt: looks like Windows-1252: 124 problems, all bytes 80–FF among ASCII, \
+             up to 2 in a row, some in 80–9F, where Windows-1252 has its quotes, dashes \
+             and €; utf8check --fix converts it",
+        ]
+    );
+    // Offset 212 is `E4` then 'd' (ORACLES.md): 'ä', whatever its neighbours.
+    assert!(
+        text.contains(
+            "de.txt:7:35: invalid UTF-8 at byte 212 (missing continuation byte): E4 is 'ä' \
+         (U+00E4) in ISO-8859-1, as the whole file reads; UTF-8 writes it C3 A4\n"
+        ),
+        "{}",
+        &text[..500]
+    );
+    // Every problem is read in the file's encoding, none guessed alone.
+    let problems = text.lines().filter(|l| l.contains(": invalid UTF-8"));
+    assert_eq!(problems.clone().count(), 1491 + 124);
+    assert!(problems
+        .clone()
+        .all(|l| l.contains(", as the whole file reads; UTF-8 writes ")));
+    assert!(text.contains("9C is 'œ' (U+0153) in Windows-1252"));
+
+    let json = json_values(&run(tree.path(), &["--format", "json", "de.txt"]));
+    assert_eq!(json.len(), 1491);
+    assert!(json.iter().all(|v| v["looks_like"] == "ISO-8859-1"));
+    // A file that fits nothing has no verdict.
+    tree.file("x.txt", b"caf\xC3\xA9 \xE9");
+    let json = json_values(&run(tree.path(), &["--format", "json", "x.txt"]));
+    assert_eq!(json[0]["looks_like"], serde_json::Value::Null);
+    assert!(!stdout(&run(tree.path(), &["x.txt"])).contains("looks like"));
+}
+
+/// The samples `--fix` must convert, each with the UTF-8 file it must
+/// become (PROVENANCE.md: the twins).
+const CONVERTIBLE: [(&str, &str, &str); 6] = [
+    (
+        "wikipedia-mars/german.latin1.txt",
+        "wikipedia-mars/german.utflatin8.txt",
+        "ISO-8859-1",
+    ),
+    (
+        "wikipedia-mars/esperanto.latin1.txt",
+        "wikipedia-mars/esperanto.utflatin8.txt",
+        "ISO-8859-1",
+    ),
+    (
+        "legacy-encodings/sample-french-1.txt",
+        "legacy-encodings/sample-french.txt",
+        "Windows-1252",
+    ),
+    ("made/emoji.cesu8.txt", "made/emoji.utf8.txt", "CESU-8"),
+    (
+        "made/quickbrown.utf16le.txt",
+        "kuhn/quickbrown.txt",
+        "UTF-16LE",
+    ),
+    (
+        "made/quickbrown.utf16be.txt",
+        "kuhn/quickbrown.txt",
+        "UTF-16BE",
+    ),
+];
+
+/// The samples `--fix` must refuse, and a word of each reason.
+const REFUSED: [(&str, &str); 8] = [
+    (
+        "legacy-encodings/sample-chinese.txt",
+        "valid UTF-8 beyond ASCII",
+    ),
+    (
+        "legacy-encodings/sample-korean.txt",
+        "valid UTF-8 beyond ASCII",
+    ),
+    (
+        "legacy-encodings/sample-arabic-1.txt",
+        "valid UTF-8 beyond ASCII",
+    ),
+    (
+        "legacy-encodings/sample-greek.txt",
+        "runs of up to 13 bytes",
+    ),
+    (
+        "legacy-encodings/sample-hebrew-2.txt",
+        "runs of up to 12 bytes",
+    ),
+    (
+        "legacy-encodings/sample-russian.txt",
+        "runs of up to 15 bytes",
+    ),
+    (
+        "legacy-encodings/sample-turkish.txt",
+        "'İ' in Windows-1254 (Turkish)",
+    ),
+    ("kuhn/UTF-8-test.txt", "binary file"),
+];
+
+/// `rel` flattened into one file name.
+fn flat(rel: &str) -> String {
+    rel.replace('/', "_")
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+#[test]
+fn fix_converts_what_fits_one_encoding_and_refuses_the_rest() {
+    let tree = Tree::new();
+    for (rel, ..) in CONVERTIBLE {
+        tree.file(&flat(rel), &data(rel));
+    }
+    for (rel, _) in REFUSED {
+        tree.file(&flat(rel), &data(rel));
+    }
+    tree.file("good.txt", b"fine\n");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let german = tree.path().join(flat(CONVERTIBLE[0].0));
+        fs::set_permissions(&german, fs::Permissions::from_mode(0o640)).unwrap();
+    }
+
+    // --dry-run changes nothing and says what it would do.
+    let out = run(tree.path(), &["--fix", "--dry-run", "."]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    for (rel, _, from) in CONVERTIBLE {
+        assert_eq!(fs::read(tree.path().join(flat(rel))).unwrap(), data(rel));
+        let line = format!("./{}: would convert from {from} to UTF-8 (", flat(rel));
+        assert!(stdout(&out).contains(&line), "{line}\n{}", stdout(&out));
+    }
+    assert!(
+        stderr(&out).contains(" invalid, 6 would be converted, "),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = run(tree.path(), &["--fix", "."]);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let text = stdout(&out);
+    for (rel, twin, from) in CONVERTIBLE {
+        let path = tree.path().join(flat(rel));
+        assert_eq!(fs::read(&path).unwrap(), data(twin), "{rel} is not {twin}");
+        assert!(text.contains(&format!(
+            "./{}: converted from {from} to UTF-8 (",
+            flat(rel)
+        )));
+    }
+    for (rel, why) in REFUSED {
+        assert_eq!(fs::read(tree.path().join(flat(rel))).unwrap(), data(rel));
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("./{}: ", flat(rel))))
+            .unwrap_or_else(|| panic!("{rel} not reported:\n{text}"));
+        assert!(
+            line.contains(": not converted: ") && line.contains(why),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        text.lines().count(),
+        CONVERTIBLE.len() + REFUSED.len(),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains(" 8 invalid, 6 converted, "),
+        "{}",
+        stderr(&out)
+    );
+    #[cfg(unix)]
+    assert_eq!(mode(&tree.path().join(flat(CONVERTIBLE[0].0))), 0o640);
+    // Nothing is left beside the files.
+    let names = fs::read_dir(tree.path()).unwrap().count();
+    assert_eq!(names, CONVERTIBLE.len() + REFUSED.len() + 1);
+
+    // Once the refused files are gone, everything is UTF-8: exit 0.
+    for (rel, _) in REFUSED {
+        fs::remove_file(tree.path().join(flat(rel))).unwrap();
+    }
+    assert_eq!(code(&run(tree.path(), &["--fix", "."])), 0);
+    assert_eq!(code(&run(tree.path(), &["."])), 0);
+}
+
+#[test]
+fn fix_refuses_utf8_with_one_stray_byte() {
+    let tree = Tree::new();
+    let mut bytes = "Grüße, café, naïve, \u{1F600}\n".as_bytes().to_vec();
+    bytes.extend_from_slice(b"\xE9 stray\n");
+    tree.file("mostly.txt", &bytes);
+    let out = run(tree.path(), &["--fix", "mostly.txt"]);
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        "mostly.txt: not converted: it has 1 problem and also 5 characters of valid UTF-8 \
+         beyond ASCII: no one encoding explains both, and converting it would garble one or \
+         the other; this looks like UTF-8 with mistakes: fix them by hand\n"
+    );
+    assert_eq!(fs::read(tree.path().join("mostly.txt")).unwrap(), bytes);
+}
+
+#[cfg(unix)]
+#[test]
+fn fix_keeps_links_whole() {
+    let tree = Tree::new();
+    tree.file("real.txt", b"caf\xE9\n")
+        .file("linked.txt", b"na\xEFve\n");
+    std::os::unix::fs::symlink("real.txt", tree.path().join("link.txt")).unwrap();
+    fs::hard_link(
+        tree.path().join("linked.txt"),
+        tree.path().join("other.txt"),
+    )
+    .unwrap();
+    let out = run(tree.path(), &["--fix", "link.txt", "linked.txt"]);
+    assert_eq!(code(&out), 1);
+    // Through a symbolic link, the file it points to is converted.
+    assert!(fs::symlink_metadata(tree.path().join("link.txt"))
+        .unwrap()
+        .is_symlink());
+    assert_eq!(
+        fs::read(tree.path().join("real.txt")).unwrap(),
+        "café\n".as_bytes()
+    );
+    // A file with two names is left alone: a rename would split them.
+    assert!(stdout(&out).contains(
+        "linked.txt: not converted: it has 2 hard links, and rewriting it would split them\n"
+    ));
+    assert_eq!(
+        fs::read(tree.path().join("other.txt")).unwrap(),
+        b"na\xEFve\n"
+    );
+}
+
+#[test]
+fn fix_usage() {
+    let tree = Tree::new();
+    tree.file("a.txt", b"caf\xE9");
+    for (args, message) in [
+        (&["--dry-run", "a.txt"][..], "--dry-run goes with --fix"),
+        (
+            &["--fix", "--format", "json", "a.txt"],
+            "--format cannot go with it",
+        ),
+        (&["--fix", "--first", "a.txt"], "--first cannot go with it"),
+    ] {
+        let out = run(tree.path(), args);
+        assert_eq!(code(&out), 2, "{args:?}");
+        assert!(stderr(&out).contains(message), "{}", stderr(&out));
+    }
+    // Standard input cannot be converted in place.
+    let out = run_with_stdin(tree.path(), &["--fix", "-"], Some(b"caf\xE9"));
+    assert_eq!(code(&out), 1);
+    assert_eq!(
+        stdout(&out),
+        "(standard input): not converted: standard input is not a file to convert in place\n"
+    );
+    // One file is "1 file".
+    assert!(stderr(&out).contains("utf8check: 1 file, 4 bytes read, 1 invalid, 0 converted,"));
+}
+
+/// Killed after the new text is written and before the rename, `--fix`
+/// leaves the original as it was.
+#[cfg(unix)]
+#[test]
+fn fix_killed_before_the_rename_loses_nothing() {
+    use std::io::{BufRead as _, BufReader};
+
+    let tree = Tree::new();
+    let original = data("wikipedia-mars/german.latin1.txt");
+    tree.file("de.txt", &original);
+    let mut child = Command::new(BIN)
+        .args(["--fix", "de.txt"])
+        .current_dir(tree.path())
+        .env("UTF8CHECK_TEST_PAUSE_BEFORE_RENAME", "60")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert_eq!(line, "utf8check: paused before rename: de.txt\n");
+    // The new text is on disk beside the original...
+    let temp: Vec<PathBuf> = fs::read_dir(tree.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".de.txt.")
+        })
+        .collect();
+    assert_eq!(temp.len(), 1, "{temp:?}");
+    assert!(temp[0].to_string_lossy().ends_with(".utf8check"));
+    assert_eq!(
+        fs::read(&temp[0]).unwrap(),
+        data("wikipedia-mars/german.utflatin8.txt")
+    );
+    // ...and SIGKILL there leaves the original whole.
+    child.kill().unwrap();
+    assert!(!child.wait().unwrap().success());
+    assert_eq!(fs::read(tree.path().join("de.txt")).unwrap(), original);
 }

@@ -70,6 +70,16 @@ impl Style {
 /// the offending bytes, what they meant and, where the bytes around the
 /// error suggest it, which encoding the input seems to be in.
 pub(crate) fn utf8(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt::Result {
+    utf8_described(f, err, style)?;
+    match err.looks_like() {
+        Some(looks) => explain_looks_like(f, looks, style),
+        None => Ok(()),
+    }
+}
+
+/// The message for `err` up to what the bytes meant, without the guess at
+/// another encoding: [`Utf8Error::describe`].
+fn utf8_described(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt::Result {
     write!(
         f,
         "invalid UTF-8 at byte {} ({}): ",
@@ -79,12 +89,8 @@ pub(crate) fn utf8(f: &mut dyn fmt::Write, err: &Utf8Error, style: Style) -> fmt
     let bytes = err.bytes();
     style.write_bytes(f, bytes)?;
     match err.meaning() {
-        Some(meaning) => explain_meaning(f, meaning, bytes.len(), style)?,
-        None => explain_structure(f, err, style)?,
-    }
-    match err.looks_like() {
-        Some(looks) => explain_looks_like(f, looks, style),
-        None => Ok(()),
+        Some(meaning) => explain_meaning(f, meaning, bytes.len(), style),
+        None => explain_structure(f, err, style),
     }
 }
 
@@ -388,6 +394,40 @@ impl fmt::Display for Utf8Error {
 }
 
 impl core::error::Error for Utf8Error {}
+
+impl Utf8Error {
+    /// The message without its last clause, the encoding the bytes around
+    /// the error suggest ([`looks_like`](Self::looks_like)): for a caller
+    /// that judges the encoding from the whole input rather than from one
+    /// error's neighbours, and says so in its own words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = utf8lit::validate(b"caf\xE9").unwrap_err();
+    /// assert_eq!(
+    ///     err.describe().to_string(),
+    ///     "invalid UTF-8 at byte 3 (truncated sequence): E9 starts a 3-byte sequence \
+    ///      but the input ends there",
+    /// );
+    /// assert!(err.to_string().starts_with(&err.describe().to_string()));
+    /// ```
+    #[must_use]
+    pub const fn describe(&self) -> Describe<'_> {
+        Describe(self)
+    }
+}
+
+/// A [`Utf8Error`]'s message without the guess at another encoding:
+/// [`Utf8Error::describe`].
+#[derive(Debug, Clone, Copy)]
+pub struct Describe<'a>(&'a Utf8Error);
+
+impl fmt::Display for Describe<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        utf8_described(f, self.0, Style::Hex)
+    }
+}
 
 /// Shows what the accessors return rather than the packed fields.
 impl fmt::Debug for Utf8Error {

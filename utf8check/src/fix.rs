@@ -1,0 +1,303 @@
+//! `--fix`: converting a file whose verdict is one encoding to UTF-8, in
+//! place, losing nothing.
+//!
+//! The new text is written to a temporary file in the same directory, with
+//! the original's permissions, flushed to disk and read back; it replaces
+//! the original by a rename (atomic on POSIX) only if it is what was meant
+//! and the original has not changed meanwhile. Killed at any point before
+//! the rename, the original is untouched; at worst a temporary file
+//! `.NAME.*.utf8check` is left beside it.
+
+use std::fs;
+use std::io::{self, Write as _};
+use std::path::Path;
+
+use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
+use utf8lit::Meaning;
+
+use crate::report::problem_len;
+use crate::verdict::{plural, Encoding, Fit};
+
+/// `--fix` or `--fix --dry-run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Convert the files.
+    Write,
+    /// Only say what would be done.
+    DryRun,
+}
+
+/// Environment variable for the interruption test: when set, `--fix`
+/// prints `utf8check: paused before rename: PATH` on stderr after writing
+/// the temporary file and waits that many seconds before the rename, so
+/// that a test can kill it there.
+pub const PAUSE_VAR: &str = "UTF8CHECK_TEST_PAUSE_BEFORE_RENAME";
+
+/// `bytes` (in `fit`'s encoding) as UTF-8: what the file means.
+pub fn convert(bytes: &[u8], encoding: Encoding) -> Option<String> {
+    match encoding {
+        // encoding_rs's ISO-8859-1 label is Windows-1252 (as in browsers);
+        // true ISO-8859-1 is its `mem::decode_latin1`.
+        Encoding::Latin1 => Some(encoding_rs::mem::decode_latin1(bytes).into_owned()),
+        Encoding::Windows1252 => WINDOWS_1252
+            .decode_without_bom_handling_and_without_replacement(bytes)
+            .map(std::borrow::Cow::into_owned),
+        Encoding::Utf16Le | Encoding::Utf16Be => {
+            let decoder = if encoding == Encoding::Utf16Le {
+                UTF_16LE
+            } else {
+                UTF_16BE
+            };
+            // The byte-order mark goes: UTF-8 needs none.
+            decoder
+                .decode_without_bom_handling_and_without_replacement(bytes.get(2..)?)
+                .map(std::borrow::Cow::into_owned)
+        }
+        Encoding::Cesu8 | Encoding::ModifiedUtf8 => from_cesu8(bytes),
+    }
+}
+
+/// CESU-8 or Java's modified UTF-8 as UTF-8: each surrogate pair becomes
+/// the character it stands for, `C0 80` becomes U+0000, and the rest is
+/// copied. Written here, rather than with a CESU-8 crate, because utf8lit's
+/// errors already say what each pair stands for (`Meaning::SurrogatePair`),
+/// and this way the reading and the conversion cannot disagree.
+fn from_cesu8(bytes: &[u8]) -> Option<String> {
+    let mut out = String::with_capacity(bytes.len());
+    let mut after = 0;
+    for err in utf8lit::problems(bytes) {
+        let at = err.valid_up_to();
+        out.push_str(std::str::from_utf8(&bytes[after..at]).ok()?);
+        match err.meaning() {
+            Some(Meaning::SurrogatePair { scalar, .. }) => out.push(scalar),
+            _ if err.bytes() == [0xC0, 0x80] => out.push('\0'),
+            _ => return None,
+        }
+        after = at + problem_len(&err, bytes.len());
+    }
+    out.push_str(std::str::from_utf8(bytes.get(after..)?).ok()?);
+    Some(out)
+}
+
+/// `text` written back in `encoding`, as the original would have it: the
+/// round trip that proves the conversion lost nothing.
+fn encode_back(text: &str, encoding: Encoding) -> Option<Vec<u8>> {
+    match encoding {
+        Encoding::Latin1 => text.chars().map(|c| u8::try_from(c).ok()).collect(),
+        Encoding::Windows1252 => {
+            let (bytes, _, unmappable) = WINDOWS_1252.encode(text);
+            (!unmappable).then(|| bytes.into_owned())
+        }
+        // encoding_rs encodes into UTF-16 for no one (the Encoding Standard
+        // has no UTF-16 encoder); `encode_utf16` is std's.
+        Encoding::Utf16Le | Encoding::Utf16Be => Some(
+            std::iter::once(0xFEFF)
+                .chain(text.encode_utf16())
+                .flat_map(|unit: u16| {
+                    if encoding == Encoding::Utf16Le {
+                        unit.to_le_bytes()
+                    } else {
+                        unit.to_be_bytes()
+                    }
+                })
+                .collect(),
+        ),
+        Encoding::Cesu8 | Encoding::ModifiedUtf8 => {
+            let mut out = Vec::with_capacity(text.len() + text.len() / 2);
+            for c in text.chars() {
+                match c {
+                    '\0' if encoding == Encoding::ModifiedUtf8 => {
+                        out.extend_from_slice(&[0xC0, 0x80]);
+                    }
+                    c if u32::from(c) > 0xFFFF => {
+                        let mut units = [0; 2];
+                        for unit in c.encode_utf16(&mut units) {
+                            // A surrogate as UTF-8 would write it: ED, then
+                            // two continuation bytes.
+                            out.extend_from_slice(&[
+                                0xED,
+                                0x80 | ((*unit >> 6) & 0x3F) as u8,
+                                0x80 | (*unit & 0x3F) as u8,
+                            ]);
+                        }
+                    }
+                    c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                }
+            }
+            Some(out)
+        }
+    }
+}
+
+/// What `--fix` did with one file.
+#[derive(Debug)]
+pub struct Done {
+    /// The line to report, without the name.
+    pub text: String,
+    /// The file is UTF-8 now.
+    pub converted: bool,
+    /// The file fits one encoding and converts without loss: it was
+    /// converted, or with `--dry-run` would be.
+    pub fits: bool,
+}
+
+/// Converts the file at `path`, whose contents are `bytes` and whose
+/// verdict is `fit`, or with [`Fix::DryRun`] says what it would do.
+pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
+    let refused = |why: String| Done {
+        text: format!("not converted: {why}"),
+        converted: false,
+        fits: false,
+    };
+    let from = fit.encoding.name();
+    let Some(text) = convert(bytes, fit.encoding) else {
+        return refused(format!("it does not decode as {from}"));
+    };
+    if encode_back(&text, fit.encoding).as_deref() != Some(bytes) {
+        return refused(format!(
+            "its text, written back in {from}, would not give the same bytes, so the \
+             conversion would lose something"
+        ));
+    }
+    let Some(path) = path else {
+        return refused("standard input is not a file to convert in place".to_owned());
+    };
+    let sizes = format!("{} → {} bytes", bytes.len(), text.len());
+    let what = if matches!(fit.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+        format!("from {from} to UTF-8 ({sizes}, byte-order mark dropped)")
+    } else {
+        format!(
+            "from {from} to UTF-8 ({}, {sizes})",
+            plural(fit.problems as u64, "problem")
+        )
+    };
+    if mode == Fix::DryRun {
+        return Done {
+            text: format!("would convert {what}"),
+            converted: false,
+            fits: true,
+        };
+    }
+    match replace(path, bytes, text.as_bytes()) {
+        Ok(()) => Done {
+            text: format!("converted {what}"),
+            converted: true,
+            fits: true,
+        },
+        Err(why) => refused(why),
+    }
+}
+
+/// Replaces the file at `path`, which held `old`, with `new`: through a
+/// temporary file beside it, renamed over it only when everything checks.
+fn replace(path: &Path, old: &[u8], new: &[u8]) -> Result<(), String> {
+    let io = |what: &str, err: io::Error| format!("{what}: {err}");
+    // A symbolic link stays one: the file it points to is converted.
+    let target = fs::canonicalize(path).map_err(|e| io("cannot resolve the path", e))?;
+    let metadata = fs::metadata(&target).map_err(|e| io("cannot read its metadata", e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        // A rename gives this name a new file; the other names would keep
+        // the old text.
+        if metadata.nlink() > 1 {
+            return Err(format!(
+                "it has {} hard links, and rewriting it would split them",
+                metadata.nlink()
+            ));
+        }
+    }
+    let dir = target.parent().unwrap_or(Path::new("."));
+    let file_name = target.file_name().unwrap_or_default().to_string_lossy();
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}."))
+        .suffix(".utf8check")
+        .tempfile_in(dir)
+        .map_err(|e| io("cannot create a temporary file beside it", e))?;
+    temp.write_all(new)
+        .and_then(|()| temp.as_file().set_permissions(metadata.permissions()))
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| io("cannot write the temporary file", e))?;
+    let written =
+        fs::read(temp.path()).map_err(|e| io("cannot read the temporary file back", e))?;
+    if written != new || utf8lit::validate(&written).is_err() {
+        return Err("the temporary file did not read back as written".to_owned());
+    }
+    match fs::read(&target) {
+        Ok(now) if now == old => {}
+        Ok(_) => return Err("it changed while it was being converted".to_owned()),
+        Err(err) => return Err(io("cannot read it again", err)),
+    }
+    pause_for_test(path);
+    temp.persist(&target)
+        .map_err(|e| io("cannot rename the temporary file over it", e.error))?;
+    // The rename is durable once the directory is on disk too.
+    #[cfg(unix)]
+    if let Ok(dir) = fs::File::open(dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// See [`PAUSE_VAR`].
+fn pause_for_test(path: &Path) {
+    let Some(seconds) = std::env::var_os(PAUSE_VAR) else {
+        return;
+    };
+    let seconds = seconds.to_str().and_then(|s| s.parse().ok()).unwrap_or(60);
+    let _ = writeln!(
+        io::stderr(),
+        "utf8check: paused before rename: {}",
+        path.display()
+    );
+    std::thread::sleep(std::time::Duration::from_secs(seconds));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::judge;
+
+    fn round_trip(bytes: &[u8], encoding: Encoding, expected: &str) {
+        let fit = judge(bytes, None).unwrap();
+        assert_eq!(fit.encoding, encoding);
+        let text = convert(bytes, encoding).unwrap();
+        assert_eq!(text, expected);
+        assert_eq!(encode_back(&text, encoding).unwrap(), bytes);
+    }
+
+    #[test]
+    fn conversions() {
+        round_trip(b"Gr\xFC\xDFe", Encoding::Latin1, "Grüße");
+        round_trip(
+            b"\x93hi\x94 \x80 caf\xE9",
+            Encoding::Windows1252,
+            "“hi” € café",
+        );
+        round_trip(
+            b"\xED\xA0\xBD\xED\xB8\x80 \xC3\xA9",
+            Encoding::Cesu8,
+            "\u{1F600} é",
+        );
+        round_trip(b"a\xC0\x80b", Encoding::ModifiedUtf8, "a\0b");
+        round_trip(b"\xFF\xFEh\0\xE9\0", Encoding::Utf16Le, "hé");
+        round_trip(b"\xFE\xFF\0h\0\xE9", Encoding::Utf16Be, "hé");
+    }
+
+    #[test]
+    fn what_does_not_round_trip_is_refused() {
+        // CESU-8 pairs beside a 4-byte form: the conversion is right, but
+        // the original cannot be told from its result, so it is refused.
+        let bytes = "\u{1F600}\u{1F600}".as_bytes();
+        let mut mixed = bytes.to_vec();
+        mixed.extend_from_slice(b"\xED\xA0\xBD\xED\xB8\x80");
+        let fit = judge(&mixed, None).unwrap();
+        let done = fix(None, &mixed, fit, Fix::DryRun);
+        assert!(!done.converted);
+        assert!(
+            done.text.contains("would not give the same bytes"),
+            "{}",
+            done.text
+        );
+    }
+}

@@ -1,0 +1,536 @@
+//! One verdict per file: whether every problem of an invalid file fits one
+//! other encoding, and which. The report says it once and gives each
+//! problem that encoding's reading; `--fix` converts only a file that has
+//! one.
+//!
+//! A verdict is a claim that converting the whole file loses nothing, so
+//! the rules are narrow and anything that reads two ways is refused, with
+//! the reason:
+//!
+//! - a UTF-16 byte-order mark, and UTF-16 throughout: UTF-16;
+//! - every problem a CESU-8 surrogate pair (or `C0 80`, Java's U+0000):
+//!   CESU-8 (Java's modified UTF-8);
+//! - no valid UTF-8 beyond ASCII, and every byte `80`–`FF` among ASCII, at
+//!   most [`MAX_RUN`] in a row: ISO-8859-1, or Windows-1252 when some are
+//!   `80`–`9F`. Unless a byte reads differently in a sibling encoding that
+//!   is as likely (Turkish, or `€` in ISO-8859-15).
+//!
+//! Valid UTF-8 beside the problems means the file is UTF-8 with mistakes:
+//! converting it as Latin-1 would garble what is right.
+
+use std::fmt;
+
+use encoding_rs::{UTF_16BE, UTF_16LE};
+use utf8lit::{Bom, ErrorKind, Meaning};
+
+use crate::report::problem_len;
+
+/// An encoding a file can be converted from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    Latin1,
+    Windows1252,
+    Cesu8,
+    ModifiedUtf8,
+    Utf16Le,
+    Utf16Be,
+}
+
+impl Encoding {
+    /// The name people know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Latin1 => "ISO-8859-1",
+            Encoding::Windows1252 => "Windows-1252",
+            Encoding::Cesu8 => "CESU-8",
+            Encoding::ModifiedUtf8 => "Java's modified UTF-8",
+            Encoding::Utf16Le => "UTF-16LE",
+            Encoding::Utf16Be => "UTF-16BE",
+        }
+    }
+
+    /// A single-byte encoding: every problem byte is one character.
+    pub fn is_single_byte(self) -> bool {
+        matches!(self, Encoding::Latin1 | Encoding::Windows1252)
+    }
+}
+
+/// The verdict on a file whose problems fit one encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fit {
+    pub encoding: Encoding,
+    /// How many problems (as `utf8lit::problems` counts them).
+    pub problems: usize,
+    /// For a single-byte encoding, the most bytes `80`–`FF` in a row.
+    pub longest_run: usize,
+}
+
+/// The most bytes `80`–`FF` in a row a file may have to be called
+/// ISO-8859-1 or Windows-1252: a word of a Latin language has at most a
+/// few accented letters in a row ("créée", "Größe"); a word of Greek,
+/// Cyrillic, Arabic, Hebrew or CJK text in a legacy encoding is a run of
+/// such bytes.
+pub const MAX_RUN: usize = 3;
+
+/// Why a file has no verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A NUL in its first 8 KiB, and no UTF-16 byte-order mark.
+    Binary { nul: usize },
+    /// Valid UTF-8 beyond ASCII besides the problems.
+    Mixed { problems: usize, valid: usize },
+    /// Longer runs of bytes `80`–`FF` than a Latin language writes.
+    Runs { longest: usize },
+    /// A byte that is no character in Windows-1252.
+    Undefined { byte: u8 },
+    /// A byte that a sibling encoding reads differently.
+    Ambiguous {
+        byte: u8,
+        latin1: char,
+        other: &'static str,
+        theirs: char,
+    },
+    /// No accented letter beside an ASCII letter: nothing reads as words.
+    NoWords,
+    /// A complete overlong form (`C0 AE`, '.'), which says more than a
+    /// Latin-1 reading ("À®") would.
+    Overlong { offset: usize },
+    /// CESU-8 pairs, and a lone surrogate, which stands for nothing.
+    LoneSurrogate { offset: usize },
+    /// CESU-8 pairs, and a problem CESU-8 does not explain.
+    Unexplained { offset: usize },
+    /// A UTF-16 byte-order mark, then an odd number of bytes.
+    Utf16OddLength { bom: Bom },
+    /// A UTF-16 byte-order mark, then something that is not UTF-16.
+    Utf16Invalid { bom: Bom },
+    /// A UTF-16 byte-order mark, then UTF-8 text without a NUL: a stray
+    /// mark, not UTF-16 (whose ASCII has a 00 byte in every pair).
+    StrayBom { bom: Bom },
+    /// A UTF-32 byte-order mark.
+    Utf32 { bom: Bom },
+}
+
+/// Whether every problem of `bytes` (not valid UTF-8) fits one encoding.
+/// `nul` is where [`crate::report::binary_nul`] found a NUL, if it did.
+pub fn judge(bytes: &[u8], nul: Option<usize>) -> Result<Fit, Refusal> {
+    match Bom::detect(bytes) {
+        Some(bom @ (Bom::Utf16Le | Bom::Utf16Be)) => return utf16(bytes, bom),
+        Some(bom @ (Bom::Utf32Le | Bom::Utf32Be)) => return Err(Refusal::Utf32 { bom }),
+        Some(Bom::Utf8) | None => {}
+    }
+    if let Some(nul) = nul {
+        return Err(Refusal::Binary { nul });
+    }
+    let mut problems = 0;
+    // Lead bytes of valid characters beyond ASCII, between the problems.
+    let mut valid = 0;
+    let mut cesu_pairs = 0;
+    let mut java_nuls = 0;
+    let mut first_surrogate = None;
+    let mut first_other = None;
+    let mut first_overlong = None;
+    let mut after = 0;
+    for err in utf8lit::problems(bytes) {
+        let at = err.valid_up_to();
+        valid += bytes[after..at].iter().filter(|&&b| b >= 0xC0).count();
+        after = at + problem_len(&err, bytes.len());
+        problems += 1;
+        match err.meaning() {
+            Some(Meaning::SurrogatePair { .. }) => cesu_pairs += 1,
+            Some(Meaning::Surrogate(_)) => {
+                first_surrogate.get_or_insert(at);
+            }
+            _ if err.kind() == ErrorKind::Overlong && err.bytes() == [0xC0, 0x80] => {
+                java_nuls += 1;
+            }
+            Some(Meaning::Overlong(points)) if points.value().is_some() => {
+                first_overlong.get_or_insert(at);
+                first_other.get_or_insert(at);
+            }
+            _ => {
+                first_other.get_or_insert(at);
+            }
+        }
+    }
+    valid += bytes[after.min(bytes.len())..]
+        .iter()
+        .filter(|&&b| b >= 0xC0)
+        .count();
+
+    if cesu_pairs + java_nuls > 0 {
+        if let Some(offset) = first_surrogate {
+            return Err(Refusal::LoneSurrogate { offset });
+        }
+        if let Some(offset) = first_other {
+            return Err(Refusal::Unexplained { offset });
+        }
+        let encoding = if java_nuls > 0 {
+            Encoding::ModifiedUtf8
+        } else {
+            Encoding::Cesu8
+        };
+        return Ok(Fit {
+            encoding,
+            problems,
+            longest_run: 0,
+        });
+    }
+    if valid > 0 {
+        return Err(Refusal::Mixed { problems, valid });
+    }
+    if let Some(offset) = first_overlong {
+        return Err(Refusal::Overlong { offset });
+    }
+    single_byte(bytes, problems)
+}
+
+/// The single-byte verdict on `bytes`, in which every byte `80`–`FF` is
+/// part of a problem.
+fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
+    let mut longest = 0;
+    let mut seen = [false; 256];
+    // Some run has a letter and touches an ASCII letter: a word.
+    let mut in_a_word = false;
+    let mut at = 0;
+    while at < bytes.len() {
+        if bytes[at] < 0x80 {
+            at += 1;
+            continue;
+        }
+        let start = at;
+        while at < bytes.len() && bytes[at] >= 0x80 {
+            seen[usize::from(bytes[at])] = true;
+            at += 1;
+        }
+        let run = &bytes[start..at];
+        longest = longest.max(run.len());
+        let touches_letter = start
+            .checked_sub(1)
+            .is_some_and(|i| bytes[i].is_ascii_alphabetic())
+            || bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
+        in_a_word |= touches_letter && run.iter().any(|&b| is_letter(b));
+    }
+    if longest > MAX_RUN {
+        return Err(Refusal::Runs { longest });
+    }
+
+    // 81, 8D, 8F, 90 and 9D are the holes of Windows-1252 (and control
+    // characters in ISO-8859-1, which text does not use).
+    if let Some(&byte) = [0x81_u8, 0x8D, 0x8F, 0x90, 0x9D]
+        .iter()
+        .find(|&&b| seen[usize::from(b)])
+    {
+        return Err(Refusal::Undefined { byte });
+    }
+    if let Some(&(byte, other, theirs)) = SIBLINGS.iter().find(|(b, ..)| seen[usize::from(*b)]) {
+        return Err(Refusal::Ambiguous {
+            byte,
+            latin1: char::from(byte),
+            other,
+            theirs,
+        });
+    }
+    if !in_a_word {
+        return Err(Refusal::NoWords);
+    }
+    let encoding = if seen[0x80..0xA0].contains(&true) {
+        Encoding::Windows1252
+    } else {
+        Encoding::Latin1
+    };
+    Ok(Fit {
+        encoding,
+        problems,
+        longest_run: longest,
+    })
+}
+
+/// A letter in Windows-1252 (and, from `C0`, in ISO-8859-1): À–ÿ but × and
+/// ÷, and Š, Œ, Ž, š, œ, ž, Ÿ.
+fn is_letter(b: u8) -> bool {
+    matches!(b, 0xC0..=0xFF if b != 0xD7 && b != 0xF7)
+        || matches!(b, 0x8A | 0x8C | 0x8E | 0x9A | 0x9C | 0x9E | 0x9F)
+}
+
+/// Bytes that a sibling of ISO-8859-1 reads as a different letter and that
+/// text in that sibling uses often: Turkish (ISO-8859-9, Windows-1254)
+/// has ğ, İ, Ş, ı, ş where ISO-8859-1 has Icelandic letters, and
+/// ISO-8859-15 has € where ISO-8859-1 has ¤. A file with one of these could
+/// be either; nothing in its bytes says which.
+const SIBLINGS: [(u8, &str, char); 7] = [
+    (0xD0, "Windows-1254 (Turkish)", 'Ğ'),
+    (0xDD, "Windows-1254 (Turkish)", 'İ'),
+    (0xDE, "Windows-1254 (Turkish)", 'Ş'),
+    (0xF0, "Windows-1254 (Turkish)", 'ğ'),
+    (0xFD, "Windows-1254 (Turkish)", 'ı'),
+    (0xFE, "Windows-1254 (Turkish)", 'ş'),
+    (0xA4, "ISO-8859-15", '€'),
+];
+
+/// The verdict on a file that starts with a UTF-16 byte-order mark.
+fn utf16(bytes: &[u8], bom: Bom) -> Result<Fit, Refusal> {
+    let body = &bytes[bom.as_bytes().len()..];
+    if !body.len().is_multiple_of(2) {
+        return Err(Refusal::Utf16OddLength { bom });
+    }
+    if !body.contains(&0) && utf8lit::validate(body).is_ok() {
+        return Err(Refusal::StrayBom { bom });
+    }
+    let (decoder, encoding) = if bom == Bom::Utf16Le {
+        (UTF_16LE, Encoding::Utf16Le)
+    } else {
+        (UTF_16BE, Encoding::Utf16Be)
+    };
+    match decoder.decode_without_bom_handling_and_without_replacement(body) {
+        Some(_) => Ok(Fit {
+            encoding,
+            problems: utf8lit::problems(bytes).count(),
+            longest_run: 0,
+        }),
+        None => Err(Refusal::Utf16Invalid { bom }),
+    }
+}
+
+impl Fit {
+    /// The verdict in words: `looks like ISO-8859-1: 37 problems, all lone
+    /// bytes A0–FF among ASCII`.
+    pub fn summary(&self) -> String {
+        let name = self.encoding.name();
+        let problems = plural(self.problems as u64, "problem");
+        let in_a_row = if self.longest_run > 1 {
+            format!(", up to {} in a row", self.longest_run)
+        } else {
+            String::new()
+        };
+        match self.encoding {
+            Encoding::Latin1 => format!(
+                "looks like {name}: {problems}, all {}bytes A0–FF among ASCII{in_a_row}",
+                if self.longest_run == 1 { "lone " } else { "" },
+            ),
+            Encoding::Windows1252 => format!(
+                "looks like {name}: {problems}, all {}bytes 80–FF among ASCII{in_a_row}, \
+                 some in 80–9F, where Windows-1252 has its quotes, dashes and €",
+                if self.longest_run == 1 { "lone " } else { "" },
+            ),
+            Encoding::Cesu8 => format!(
+                "looks like {name}: {problems}, all surrogate pairs, as CESU-8 writes \
+                 characters above U+FFFF"
+            ),
+            Encoding::ModifiedUtf8 => format!(
+                "looks like {name}: {problems}, all surrogate pairs (characters above \
+                 U+FFFF) or C0 80 (U+0000)"
+            ),
+            Encoding::Utf16Le | Encoding::Utf16Be => {
+                let bom = if self.encoding == Encoding::Utf16Le {
+                    "FF FE"
+                } else {
+                    "FE FF"
+                };
+                format!("looks like {name}: it starts with the byte-order mark {bom} and is UTF-16 throughout")
+            }
+        }
+    }
+}
+
+/// `1 problem`, `2 problems`.
+pub fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const KNOW: &str = "convert it with iconv -f ENCODING once you know which";
+        match *self {
+            Refusal::Binary { nul } => write!(f, "it is a binary file (NUL at byte {nul})"),
+            Refusal::Mixed { problems, valid } => {
+                write!(
+                    f,
+                    "it has {} and also {} of valid UTF-8 beyond ASCII: no one encoding \
+                     explains both, and converting it would garble one or the other",
+                    plural(problems as u64, "problem"),
+                    plural(valid as u64, "character"),
+                )?;
+                if problems < valid {
+                    f.write_str("; this looks like UTF-8 with mistakes: fix them by hand")?;
+                }
+                Ok(())
+            }
+            Refusal::Runs { longest } => write!(
+                f,
+                "it has runs of up to {longest} bytes 80–FF, as legacy encodings of Greek, \
+                 Cyrillic, Arabic, Hebrew or CJK text write words, and those cannot be \
+                 told apart by their bytes; {KNOW}"
+            ),
+            Refusal::NoWords => f.write_str(
+                "no byte 80–FF in it is a letter beside an ASCII letter, so nothing \
+                 says it is text in ISO-8859-1 or Windows-1252",
+            ),
+            Refusal::Overlong { offset } => write!(
+                f,
+                "the problem at byte {offset} is a complete overlong form, which is more \
+                 likely meant as one than as two Latin-1 characters; fix it by hand"
+            ),
+            Refusal::Undefined { byte } => write!(
+                f,
+                "byte {byte:02X} is no character in Windows-1252 and a control character \
+                 in ISO-8859-1, so neither explains the file"
+            ),
+            Refusal::Ambiguous {
+                byte,
+                latin1,
+                other,
+                theirs,
+            } => write!(
+                f,
+                "byte {byte:02X} is '{latin1}' in ISO-8859-1 but '{theirs}' in {other}, \
+                 and nothing in the file says which it is; {KNOW}"
+            ),
+            Refusal::LoneSurrogate { offset } => write!(
+                f,
+                "beside CESU-8 surrogate pairs it has a lone surrogate at byte {offset}, \
+                 which stands for no character"
+            ),
+            Refusal::Unexplained { offset } => write!(
+                f,
+                "beside CESU-8 surrogate pairs it has a problem at byte {offset} that \
+                 CESU-8 does not explain"
+            ),
+            Refusal::Utf16OddLength { bom } => write!(
+                f,
+                "it starts with the {} byte-order mark but has an odd number of bytes, \
+                 so it is not UTF-16",
+                bom.encoding()
+            ),
+            Refusal::Utf16Invalid { bom } => write!(
+                f,
+                "it starts with the {} byte-order mark but is not valid UTF-16 (an \
+                 unpaired surrogate)",
+                bom.encoding()
+            ),
+            Refusal::StrayBom { bom } => write!(
+                f,
+                "it starts with the {} byte-order mark, but the rest is UTF-8 without a \
+                 NUL, not UTF-16: remove the stray mark by hand",
+                bom.encoding()
+            ),
+            Refusal::Utf32 { bom } => write!(
+                f,
+                "it starts with the {} byte-order mark; utf8check does not convert UTF-32",
+                bom.encoding()
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(bytes: &[u8]) -> Result<Fit, Refusal> {
+        super::judge(bytes, crate::report::binary_nul(bytes))
+    }
+
+    fn encoding(bytes: &[u8]) -> Encoding {
+        judge(bytes).unwrap().encoding
+    }
+
+    #[test]
+    fn single_byte() {
+        assert_eq!(
+            encoding(b"caf\xE9 cr\xE9\xE9e Gr\xFC\xDFe"),
+            Encoding::Latin1
+        );
+        assert_eq!(encoding(b"\x93quoted\x94 caf\xE9"), Encoding::Windows1252);
+        let fit = judge(b"Gr\xFC\xDFe \xE9").unwrap();
+        assert_eq!((fit.problems, fit.longest_run), (3, 2));
+        assert_eq!(
+            fit.summary(),
+            "looks like ISO-8859-1: 3 problems, all bytes A0–FF among ASCII, up to 2 in a row"
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        // Valid UTF-8 'é' beside a stray byte: UTF-8 with a mistake.
+        assert_eq!(
+            judge(b"caf\xC3\xA9 \xE9"),
+            Err(Refusal::Mixed {
+                problems: 1,
+                valid: 1
+            })
+        );
+        // "Καλημέρα" in Windows-1253: a word is a run of high bytes.
+        assert_eq!(
+            judge(b"\xCA\xE1\xEB\xE7\xEC\xDD\xF1\xE1"),
+            Err(Refusal::Runs { longest: 8 })
+        );
+        assert_eq!(judge(b"a\x81b"), Err(Refusal::Undefined { byte: 0x81 }));
+        assert!(matches!(
+            judge(b"k\xFDz"),
+            Err(Refusal::Ambiguous { byte: 0xFD, .. })
+        ));
+        assert!(matches!(
+            judge(b"5 \xA4"),
+            Err(Refusal::Ambiguous { byte: 0xA4, .. })
+        ));
+        assert_eq!(judge(b"\0\xE9"), Err(Refusal::Binary { nul: 0 }));
+        // A lone byte, or one among digits, is no evidence of a language.
+        assert_eq!(judge(b"\xFF"), Err(Refusal::NoWords));
+        assert_eq!(judge(b"12\xE9 \xB0"), Err(Refusal::NoWords));
+        // `C0 AE` is an overlong '.' before it is "À®".
+        assert_eq!(
+            judge(b"caf\xE9 ..\xC0\xAE/"),
+            Err(Refusal::Overlong { offset: 7 })
+        );
+    }
+
+    #[test]
+    fn cesu8_and_java() {
+        let pair = b"\xED\xA0\xBD\xED\xB8\x80"; // U+1F600
+        let mut cesu = b"smile ".to_vec();
+        cesu.extend_from_slice(pair);
+        cesu.extend_from_slice("é".as_bytes());
+        assert_eq!(encoding(&cesu), Encoding::Cesu8);
+        cesu.extend_from_slice(b"\xC0\x80");
+        assert_eq!(encoding(&cesu), Encoding::ModifiedUtf8);
+        let mut lone = cesu.clone();
+        lone.extend_from_slice(b"\xED\xA0\xBD!");
+        assert!(matches!(judge(&lone), Err(Refusal::LoneSurrogate { .. })));
+        cesu.push(0xE9);
+        assert!(matches!(judge(&cesu), Err(Refusal::Unexplained { .. })));
+    }
+
+    #[test]
+    fn utf16() {
+        let le: Vec<u8> = [0xFEFF_u16, u16::from(b'h'), 0xE9, 0xD83D, 0xDE00]
+            .iter()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        assert_eq!(encoding(&le), Encoding::Utf16Le);
+        let be: Vec<u8> = [0xFEFF_u16, u16::from(b'h'), 0xE9]
+            .iter()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
+        assert_eq!(encoding(&be), Encoding::Utf16Be);
+        assert!(matches!(
+            judge(&le[..le.len() - 1]),
+            Err(Refusal::Utf16OddLength { .. })
+        ));
+        assert!(matches!(
+            judge(&le[..le.len() - 2]),
+            Err(Refusal::Utf16Invalid { .. })
+        ));
+        assert!(matches!(
+            judge(b"\xFF\xFEhi"),
+            Err(Refusal::StrayBom { .. })
+        ));
+        assert!(matches!(
+            judge(b"\xFF\xFE\0\0h\0\0\0"),
+            Err(Refusal::Utf32 { .. })
+        ));
+    }
+}
