@@ -67,7 +67,7 @@ fn from_cesu8(bytes: &[u8]) -> Option<String> {
     let mut after = 0;
     for err in utf8lit::problems(bytes) {
         let at = err.valid_up_to();
-        out.push_str(std::str::from_utf8(&bytes[after..at]).ok()?);
+        out.push_str(std::str::from_utf8(bytes.get(after..at)?).ok()?);
         match err.meaning() {
             Some(Meaning::SurrogatePair { scalar, .. }) => out.push(scalar),
             _ if err.bytes() == [0xC0, 0x80] => out.push('\0'),
@@ -282,6 +282,61 @@ mod tests {
         round_trip(b"a\xC0\x80b", Encoding::ModifiedUtf8, "a\0b");
         round_trip(b"\xFF\xFEh\0\xE9\0", Encoding::Utf16Le, "hé");
         round_trip(b"\xFE\xFF\0h\0\xE9", Encoding::Utf16Be, "hé");
+    }
+
+    /// No input panics the verdict or the conversion, and whatever has a
+    /// verdict either round-trips or is refused: every input of up to two
+    /// bytes, and pseudo-random ones made of ASCII letters, spaces, NUL and
+    /// high bytes (the mix the rules look at), with a UTF-16 mark or not.
+    #[test]
+    fn no_input_panics_and_every_verdict_round_trips_or_is_refused() {
+        let mut inputs: Vec<Vec<u8>> = (0..=0xFFFF_u32)
+            .map(|n| n.to_le_bytes()[..2].to_vec())
+            .collect();
+        inputs.extend((0..=0xFF).map(|b| vec![b]));
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|_| match next() % 8 {
+                    0..=2 => b"aez "[(next() % 4) as usize],
+                    3 => 0,
+                    4 => 0x80 | (next() % 0x40) as u8,
+                    _ => 0xC0 | (next() % 0x40) as u8,
+                })
+                .collect();
+            let mark: &[u8] = match next() % 4 {
+                0 => &[0xFF, 0xFE],
+                1 => &[0xFE, 0xFF],
+                _ => &[],
+            };
+            bytes.splice(0..0, mark.iter().copied());
+            inputs.push(bytes);
+        }
+        let mut fits = 0;
+        for bytes in &inputs {
+            let nul = crate::report::binary_nul(bytes);
+            let Ok(fit) = judge(bytes, nul) else {
+                continue;
+            };
+            fits += 1;
+            let done = fix(None, bytes, fit, Fix::DryRun);
+            if let Some(text) = convert(bytes, fit.encoding) {
+                if encode_back(&text, fit.encoding).as_deref() == Some(&bytes[..]) {
+                    // Round-trips: refused only because it is not a file.
+                    assert!(done.text.contains("standard input"), "{bytes:02X?}");
+                    continue;
+                }
+            }
+            assert!(done.text.starts_with("not converted: "), "{bytes:02X?}");
+        }
+        assert!(fits > 1000, "only {fits} inputs had a verdict");
     }
 
     #[test]

@@ -248,7 +248,10 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
             err: &err,
             len,
             binary_nul: nul,
-            reading: reading.map(|e| (e, &bytes[err.valid_up_to()..err.valid_up_to() + len])),
+            reading: reading.and_then(|e| {
+                let at = err.valid_up_to();
+                Some((e, bytes.get(at..at.checked_add(len)?)?))
+            }),
         };
         if style.format == Format::Sarif && !out.text.is_empty() {
             out.text.push_str(",\n");

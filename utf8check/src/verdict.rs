@@ -132,7 +132,8 @@ pub fn judge(bytes: &[u8], nul: Option<usize>) -> Result<Fit, Refusal> {
     let mut after = 0;
     for err in utf8lit::problems(bytes) {
         let at = err.valid_up_to();
-        valid += bytes[after..at].iter().filter(|&&b| b >= 0xC0).count();
+        let between = bytes.get(after..at).unwrap_or_default();
+        valid += between.iter().filter(|&&b| b >= 0xC0).count();
         after = at + problem_len(&err, bytes.len());
         problems += 1;
         match err.meaning() {
@@ -152,10 +153,8 @@ pub fn judge(bytes: &[u8], nul: Option<usize>) -> Result<Fit, Refusal> {
             }
         }
     }
-    valid += bytes[after.min(bytes.len())..]
-        .iter()
-        .filter(|&&b| b >= 0xC0)
-        .count();
+    let rest = bytes.get(after..).unwrap_or_default();
+    valid += rest.iter().filter(|&&b| b >= 0xC0).count();
 
     if cesu_pairs + java_nuls > 0 {
         if let Some(offset) = first_surrogate {
