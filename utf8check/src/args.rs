@@ -65,11 +65,13 @@ Verdicts: when the problems of a file all fit one other encoding, a line
 after them says so ('looks like ISO-8859-1: 37 problems, all lone bytes
 A0-FF among ASCII'), and each problem gives its reading in it (JSON:
 'looks_like'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
-ASCII, at most 3 in a row, and no valid UTF-8 beyond ASCII), CESU-8 or
+ASCII, at most 2 in a row, and no valid UTF-8 beyond ASCII), CESU-8 or
 Java's modified UTF-8 (every problem a surrogate pair or C0 80), and UTF-16
 with a byte-order mark. Anything that reads two ways gets no verdict: valid
 UTF-8 beside the problems (UTF-8 with mistakes), longer runs (Greek,
-Cyrillic, CJK...), or bytes a Turkish or ISO-8859-15 file would use.
+Cyrillic, CJK, Czech...), a symbol between letters or letters that
+Central European encodings read otherwise (Polish, Hungarian, Slovene), or
+bytes a Turkish or ISO-8859-15 file would use.
 
 --fix converts only files with a verdict, and only when the text, written
 back in that encoding, gives the original bytes. It writes a temporary file

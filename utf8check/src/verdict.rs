@@ -12,8 +12,9 @@
 //!   CESU-8 (Java's modified UTF-8);
 //! - no valid UTF-8 beyond ASCII, and every byte `80`–`FF` among ASCII, at
 //!   most [`MAX_RUN`] in a row: ISO-8859-1, or Windows-1252 when some are
-//!   `80`–`9F`. Unless a byte reads differently in a sibling encoding that
-//!   is as likely (Turkish, or `€` in ISO-8859-15).
+//!   `80`–`9F`. Unless the bytes read as well in a sibling encoding: a
+//!   symbol between two letters (a Central European letter), `Š Ž š ž`,
+//!   Hungarian letters only, Turkish letters, or `€` in ISO-8859-15.
 //!
 //! Valid UTF-8 beside the problems means the file is UTF-8 with mistakes:
 //! converting it as Latin-1 would garble what is right.
@@ -66,11 +67,11 @@ pub struct Fit {
 }
 
 /// The most bytes `80`–`FF` in a row a file may have to be called
-/// ISO-8859-1 or Windows-1252: a word of a Latin language has at most a
-/// few accented letters in a row ("créée", "Größe"); a word of Greek,
-/// Cyrillic, Arabic, Hebrew or CJK text in a legacy encoding is a run of
-/// such bytes.
-pub const MAX_RUN: usize = 3;
+/// ISO-8859-1 or Windows-1252: a word of a Western European language has
+/// at most two accented letters in a row ("créée", "Größe"); a word of
+/// Greek, Cyrillic, Arabic, Hebrew or CJK text in a legacy encoding is a
+/// run of such bytes, and so are Czech words in ISO-8859-2 ("příčka").
+pub const MAX_RUN: usize = 2;
 
 /// Why a file has no verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +84,16 @@ pub enum Refusal {
     Runs { longest: usize },
     /// A byte that is no character in Windows-1252.
     Undefined { byte: u8 },
+    /// A symbol of ISO-8859-1 between two letters ("G³ówny"): where a
+    /// Central European encoding has a letter ('ł').
+    SymbolInWord {
+        offset: usize,
+        byte: u8,
+        shown: char,
+    },
+    /// Š, Ž, š or ž (`8A 8E 9A 9E`): the same in Windows-1250, whose other
+    /// letters read differently.
+    CentralEuropean { byte: u8 },
     /// A byte that a sibling encoding reads differently.
     Ambiguous {
         byte: u8,
@@ -190,6 +201,7 @@ fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
     let mut seen = [false; 256];
     // Some run has a letter and touches an ASCII letter: a word.
     let mut in_a_word = false;
+    let mut symbol_in_word = None;
     let mut at = 0;
     while at < bytes.len() {
         if bytes[at] < 0x80 {
@@ -208,6 +220,16 @@ fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
             .is_some_and(|i| bytes[i].is_ascii_alphabetic())
             || bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
         in_a_word |= touches_letter && run.iter().any(|&b| is_letter(b));
+        let inside = start
+            .checked_sub(1)
+            .is_some_and(|i| bytes[i].is_ascii_alphabetic())
+            && bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
+        if inside && symbol_in_word.is_none() {
+            symbol_in_word = run
+                .iter()
+                .position(|&b| is_symbol(b))
+                .map(|i| (start + i, run[i]));
+        }
     }
     if longest > MAX_RUN {
         return Err(Refusal::Runs { longest });
@@ -220,6 +242,37 @@ fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
         .find(|&&b| seen[usize::from(b)])
     {
         return Err(Refusal::Undefined { byte });
+    }
+    if let Some((offset, byte)) = symbol_in_word {
+        return Err(Refusal::SymbolInWord {
+            offset,
+            byte,
+            shown: windows_1252(byte),
+        });
+    }
+    if let Some(&byte) = [0x8A_u8, 0x8E, 0x9A, 0x9E]
+        .iter()
+        .find(|&&b| seen[usize::from(b)])
+    {
+        return Err(Refusal::CentralEuropean { byte });
+    }
+    // Hungarian in ISO-8859-2 or Windows-1250 reads as ISO-8859-1 but for
+    // ő and ű ('õ', 'û'): a file with them and no letter Hungarian lacks
+    // could be either.
+    let hungarian =
+        |b: usize| b < 0x80 || HUNGARIAN.contains(&u8::try_from(b).unwrap_or(0)) || !seen[b];
+    if let Some(&(byte, theirs)) = [(0xF5_u8, 'ő'), (0xFB, 'ű'), (0xD5, 'Ő'), (0xDB, 'Ű')]
+        .iter()
+        .find(|(b, _)| seen[usize::from(*b)])
+    {
+        if (0..256).all(hungarian) {
+            return Err(Refusal::Ambiguous {
+                byte,
+                latin1: char::from(byte),
+                other: "ISO-8859-2 (Hungarian)",
+                theirs,
+            });
+        }
     }
     if let Some(&(byte, other, theirs)) = SIBLINGS.iter().find(|(b, ..)| seen[usize::from(*b)]) {
         return Err(Refusal::Ambiguous {
@@ -250,6 +303,28 @@ fn is_letter(b: u8) -> bool {
     matches!(b, 0xC0..=0xFF if b != 0xD7 && b != 0xF7)
         || matches!(b, 0x8A | 0x8C | 0x8E | 0x9A | 0x9C | 0x9E | 0x9F)
 }
+
+/// A symbol in Windows-1252 (and ISO-8859-1) that text does not put between
+/// two letters: not a letter, a no-break space, a soft hyphen (which
+/// belongs inside words), '´' or '·' (an apostrophe, the Catalan "l·l"), or
+/// 'ª' and 'º'.
+fn is_symbol(b: u8) -> bool {
+    b >= 0x80 && !is_letter(b) && !matches!(b, 0xA0 | 0xAA | 0xAD | 0xB4 | 0xB7 | 0xBA)
+}
+
+/// `byte` in Windows-1252 (which is ISO-8859-1 from `A0`).
+fn windows_1252(byte: u8) -> char {
+    let bytes = [byte];
+    let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bytes);
+    text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// The bytes of Hungarian's accented letters, the same in ISO-8859-1 and
+/// ISO-8859-2 but for ő and ű: Á É Í Ó Ö Ő Ú Ü Ű and their small letters.
+const HUNGARIAN: [u8; 18] = [
+    0xC1, 0xC9, 0xCD, 0xD3, 0xD6, 0xD5, 0xDA, 0xDC, 0xDB, 0xE1, 0xE9, 0xED, 0xF3, 0xF6, 0xF5, 0xFA,
+    0xFC, 0xFB,
+];
 
 /// Bytes that a sibling of ISO-8859-1 reads as a different letter and that
 /// text in that sibling uses often: Turkish (ISO-8859-9, Windows-1254)
@@ -361,8 +436,8 @@ impl fmt::Display for Refusal {
             Refusal::Runs { longest } => write!(
                 f,
                 "it has runs of up to {longest} bytes 80–FF, as legacy encodings of Greek, \
-                 Cyrillic, Arabic, Hebrew or CJK text write words, and those cannot be \
-                 told apart by their bytes; {KNOW}"
+                 Cyrillic, Arabic, Hebrew, CJK, Czech or Turkish text write words, and \
+                 those cannot be told apart by their bytes; {KNOW}"
             ),
             Refusal::NoWords => f.write_str(
                 "no byte 80–FF in it is a letter beside an ASCII letter, so nothing \
@@ -372,6 +447,24 @@ impl fmt::Display for Refusal {
                 f,
                 "the problem at byte {offset} is a complete overlong form, which is more \
                  likely meant as one than as two Latin-1 characters; fix it by hand"
+            ),
+            Refusal::SymbolInWord {
+                offset,
+                byte,
+                shown,
+            } => write!(
+                f,
+                "byte {byte:02X} at byte {offset} would be '{shown}' between two letters, \
+                 where ISO-8859-1 text has none: Central European encodings (ISO-8859-2, \
+                 Windows-1250) have letters there, such as 'ł' or 'ż'; {KNOW}"
+            ),
+            Refusal::CentralEuropean { byte } => write!(
+                f,
+                "byte {byte:02X} is '{}', a letter of Central European languages, whose \
+                 encodings (Windows-1250, ISO-8859-2) read the file's other bytes \
+                 differently (E8 'è' or 'č'), and nothing in the file says which it is; \
+                 {KNOW}",
+                windows_1252(byte),
             ),
             Refusal::Undefined { byte } => write!(
                 f,
@@ -477,6 +570,34 @@ mod tests {
             Err(Refusal::Ambiguous { byte: 0xA4, .. })
         ));
         assert_eq!(judge(b"\0\xE9"), Err(Refusal::Binary { nul: 0 }));
+        // "Główny" in ISO-8859-2: '³' between letters.
+        assert_eq!(
+            judge(b"G\xB3\xF3wny"),
+            Err(Refusal::SymbolInWord {
+                offset: 1,
+                byte: 0xB3,
+                shown: '³'
+            })
+        );
+        // An apostrophe as '´', the Catalan "l·l", a soft hyphen: text.
+        assert_eq!(
+            encoding(b"don\xB4t col\xB7lecci\xF3 Stra\xADe"),
+            Encoding::Latin1
+        );
+        // "šola" in Windows-1250.
+        assert_eq!(
+            judge(b"\x9Aola \xE8"),
+            Err(Refusal::CentralEuropean { byte: 0x9A })
+        );
+        // "őr" and "tovább": Hungarian in ISO-8859-2, or ISO-8859-1 "õr".
+        assert!(matches!(
+            judge(b"\xF5r tov\xE1bb"),
+            Err(Refusal::Ambiguous { byte: 0xF5, .. })
+        ));
+        // With a letter Hungarian does not have, it is not Hungarian.
+        assert_eq!(encoding(b"p\xF5e n\xE3o"), Encoding::Latin1);
+        // "příčka" in ISO-8859-2: three high bytes in a row.
+        assert_eq!(judge(b"p\xF8\xED\xE8ka"), Err(Refusal::Runs { longest: 3 }));
         // A lone byte, or one among digits, is no evidence of a language.
         assert_eq!(judge(b"\xFF"), Err(Refusal::NoWords));
         assert_eq!(judge(b"12\xE9 \xB0"), Err(Refusal::NoWords));
