@@ -163,7 +163,7 @@ pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
         return refused("standard input is not a file to convert in place".to_owned());
     };
     let sizes = format!("{} → {} bytes", bytes.len(), text.len());
-    let what = if matches!(fit.encoding, Encoding::Utf16Le | Encoding::Utf16Be) {
+    let what = if fit.encoding.is_utf16() {
         format!("from {from} to UTF-8 ({sizes}, byte-order mark dropped)")
     } else {
         format!(

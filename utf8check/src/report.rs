@@ -108,17 +108,17 @@ pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
 /// `path` if it is one), all of an input, and writes its report.
 #[must_use]
 pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
-    let nul = binary_nul(bytes);
-    let outcome = if style.binary == Binary::Skip && nul.is_some() && !starts_utf16(bytes) {
+    let skip = style.binary == Binary::Skip && binary_nul(bytes).is_some();
+    let outcome = if skip && !starts_utf16(bytes) {
         skipped()
     } else if utf8lit::validate(bytes).is_ok() {
         // The fast path: most files are valid, and then nothing else is
-        // needed.
+        // needed (not even the search for a NUL).
         Outcome::default()
     } else if let Some(mode) = style.fix {
-        fixed(name, path, bytes, nul, mode, style.color)
+        fixed(name, path, bytes, binary_nul(bytes), mode, style.color)
     } else {
-        report(name, bytes, style, nul)
+        report(name, bytes, style, binary_nul(bytes))
     };
     with_name(name, style, outcome)
 }
@@ -232,9 +232,8 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
     };
     let reading = fit.map(|fit| fit.encoding).filter(|e| e.is_single_byte());
     // A UTF-16 file's problems after its byte-order mark say nothing more.
-    let first_only = style.first_only
-        || nul.is_some()
-        || fit.is_some_and(|f| matches!(f.encoding, Encoding::Utf16Le | Encoding::Utf16Be));
+    let first_only =
+        style.first_only || nul.is_some() || fit.is_some_and(|f| f.encoding.is_utf16());
     let mut cursor = Cursor::default();
     for err in utf8lit::problems(bytes) {
         let len = problem_len(&err, bytes.len());

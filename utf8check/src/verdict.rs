@@ -54,13 +54,20 @@ impl Encoding {
     pub fn is_single_byte(self) -> bool {
         matches!(self, Encoding::Latin1 | Encoding::Windows1252)
     }
+
+    /// UTF-16, either byte order.
+    pub fn is_utf16(self) -> bool {
+        matches!(self, Encoding::Utf16Le | Encoding::Utf16Be)
+    }
 }
 
 /// The verdict on a file whose problems fit one encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fit {
     pub encoding: Encoding,
-    /// How many problems (as `utf8lit::problems` counts them).
+    /// How many problems (as `utf8lit::problems` counts them); 0 for
+    /// UTF-16, whose problems after the byte-order mark are not counted
+    /// (every non-ASCII character is one, and none is reported).
     pub problems: usize,
     /// For a single-byte encoding, the most bytes `80`–`FF` in a row.
     pub longest_run: usize,
@@ -215,16 +222,12 @@ fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
         }
         let run = &bytes[start..at];
         longest = longest.max(run.len());
-        let touches_letter = start
+        let letter_before = start
             .checked_sub(1)
-            .is_some_and(|i| bytes[i].is_ascii_alphabetic())
-            || bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
-        in_a_word |= touches_letter && run.iter().any(|&b| is_letter(b));
-        let inside = start
-            .checked_sub(1)
-            .is_some_and(|i| bytes[i].is_ascii_alphabetic())
-            && bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
-        if inside && symbol_in_word.is_none() {
+            .is_some_and(|i| bytes[i].is_ascii_alphabetic());
+        let letter_after = bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
+        in_a_word |= (letter_before || letter_after) && run.iter().any(|&b| is_letter(b));
+        if letter_before && letter_after && symbol_in_word.is_none() {
             symbol_in_word = run
                 .iter()
                 .position(|&b| is_symbol(b))
@@ -259,13 +262,12 @@ fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
     // Hungarian in ISO-8859-2 or Windows-1250 reads as ISO-8859-1 but for
     // ő and ű ('õ', 'û'): a file with them and no letter Hungarian lacks
     // could be either.
-    let hungarian =
-        |b: usize| b < 0x80 || HUNGARIAN.contains(&u8::try_from(b).unwrap_or(0)) || !seen[b];
+    let only_hungarian = (0x80..=0xFF_u8).all(|b| !seen[usize::from(b)] || HUNGARIAN.contains(&b));
     if let Some(&(byte, theirs)) = [(0xF5_u8, 'ő'), (0xFB, 'ű'), (0xD5, 'Ő'), (0xDB, 'Ű')]
         .iter()
         .find(|(b, _)| seen[usize::from(*b)])
     {
-        if (0..256).all(hungarian) {
+        if only_hungarian {
             return Err(Refusal::Ambiguous {
                 byte,
                 latin1: char::from(byte),
@@ -358,7 +360,7 @@ fn utf16(bytes: &[u8], bom: Bom) -> Result<Fit, Refusal> {
     match decoder.decode_without_bom_handling_and_without_replacement(body) {
         Some(_) => Ok(Fit {
             encoding,
-            problems: utf8lit::problems(bytes).count(),
+            problems: 0,
             longest_run: 0,
         }),
         None => Err(Refusal::Utf16Invalid { bom }),
