@@ -35,6 +35,7 @@ macro_rules! lookup_algorithm {
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
             THIRD_BYTE_BIAS,
         };
+        use crate::fast::Found;
 
         /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
         /// is skipped and errors are tested, one branch each.
@@ -190,7 +191,7 @@ macro_rules! lookup_algorithm {
             reason = "the portable models' `validate`, tested, not dispatched"
         )]
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+        pub(crate) unsafe fn validate(bytes: &[u8]) -> crate::fast::Found {
             let c = Consts::new();
             // The first high byte of the first vector, when it is certainly
             // an error (a continuation byte, or a lead without one after
@@ -202,16 +203,13 @@ macro_rules! lookup_algorithm {
                 let v = tail_vector(bytes, 0);
                 let high = nonzero_lanes(and(v, splat(0x80)));
                 if high == 0 {
-                    return Ok(());
+                    return Found::VALID;
                 }
                 let first = high.trailing_zeros() as usize;
                 if !crate::fast::starts_character(bytes, first) {
-                    return crate::fast::explain_at(bytes, first);
+                    return Found::error_at(first);
                 }
-                return match c.check_vector(v, bytes.len(), Carry::none()) {
-                    None => Ok(()),
-                    Some(at) => crate::fast::explain_flag(bytes, Some(first), at),
-                };
+                return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()));
             }
             // A plain load, where the masked one's mask would be one more
             // step before the first high byte is known. `check` reads the
@@ -229,7 +227,13 @@ macro_rules! lookup_algorithm {
             };
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
-                    return crate::fast::explain_at(bytes, first);
+                    return Found::error_at(first);
+                }
+                if MASKED_LOADS && bytes.len() < GROUP {
+                    // Short: the rules in line, without a call. (A kernel
+                    // without masked loads puts the vectors together from
+                    // pieces: more code than is worth inlining here.)
+                    return Found::flagged(Some(first), c.check_short(bytes));
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -255,14 +259,58 @@ macro_rules! lookup_algorithm {
                     }
                 }
                 if !any_high(all) {
-                    return Ok(());
+                    return Found::VALID;
+                }
+            } else {
+                // ASCII so far, and longer than a group: ASCII here, two
+                // groups a test and then one, where a call to `check` cost
+                // short text more than its bytes take; the rest, from the
+                // first other group, in `check_groups`.
+                let ptr = bytes.as_ptr();
+                let len = bytes.len();
+                let mut at = 0;
+                while at + 2 * GROUP <= len {
+                    // SAFETY: `at + 2 * GROUP <= len`.
+                    let a = unsafe { load_group(ptr.add(at)) };
+                    // SAFETY: as above.
+                    let b = unsafe { load_group(ptr.add(at + GROUP)) };
+                    if any_high(or(or_all(&a), or_all(&b))) {
+                        break;
+                    }
+                    at += 2 * GROUP;
+                }
+                // SAFETY: `at + GROUP <= len`, tested first.
+                if at + GROUP <= len && !any_high(or_all(&unsafe { load_group(ptr.add(at)) })) {
+                    at += GROUP;
+                }
+                // SAFETY: `len > GROUP`.
+                if at + GROUP > len && (at == len || unsafe { ascii_end(ptr, len) }) {
+                    return Found::VALID;
+                }
+                if at > 0 {
+                    // SAFETY: the caller's promise, and `GROUP <= at <= len`:
+                    // the bytes before `at` are ASCII.
+                    return unsafe { check_groups(bytes, at) };
                 }
             }
             // SAFETY: the caller's promise.
-            match unsafe { check(bytes) } {
-                None => Ok(()),
-                Some(at) => crate::fast::explain_flag(bytes, first, at),
-            }
+            unsafe { validate_rest(bytes, first) }
+        }
+
+        /// [`validate`] of an input that its first vector (and, for up to
+        /// a group, its other loads) did not settle: `check`, in a function
+        /// of its own, which `validate` calls last (a jump). Inlined, its
+        /// loops made `validate` save registers and align a stack frame
+        /// before the first test, which every short input paid for.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features.
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn validate_rest(bytes: &[u8], first: Option<usize>) -> Found {
+            // SAFETY: the caller's promise.
+            Found::flagged(first, unsafe { check(bytes) })
         }
 
         /// `None` when `bytes` is valid; otherwise the offset of the first
@@ -356,7 +404,7 @@ macro_rules! lookup_algorithm {
                 }
             }
             // SAFETY: the caller's promise, and `GROUP <= at <= bytes.len()`.
-            unsafe { check_groups(bytes, at) }
+            unsafe { check_groups(bytes, at) }.flagged_at()
         }
 
         /// What a run of other text (`run`) ends with: two words, returned
@@ -383,7 +431,7 @@ macro_rules! lookup_algorithm {
         /// `GROUP <= at <= bytes.len()`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn check_groups(bytes: &[u8], mut at: usize) -> Option<usize> {
+        unsafe fn check_groups(bytes: &[u8], mut at: usize) -> Found {
             let len = bytes.len();
             let ptr = bytes.as_ptr();
             while at + GROUP <= len {
@@ -411,18 +459,20 @@ macro_rules! lookup_algorithm {
                 }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
                 match unsafe { run(ptr, len, at) } {
-                    RunEnd::Valid => return None,
-                    RunEnd::Flag(at) => return Some(at),
+                    RunEnd::Valid => return Found::VALID,
+                    RunEnd::Flag(at) => return Found::flag(None, at),
                     RunEnd::Ascii(next) => at = next,
                 }
             }
             // Fewer than a group left, after ASCII (or nothing left).
             // SAFETY: `len >= GROUP`.
             if at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) }) {
-                return None;
+                return Found::VALID;
             }
             // SAFETY: `at < len`, and `len >= GROUP`.
-            unsafe { Consts::new().check_rest(ptr, len, at, Carry::none()) }
+            Found::flagged(None, unsafe {
+                Consts::new().check_rest(ptr, len, at, Carry::none())
+            })
         }
 
         /// A run of other text, from the group at `at` (the bytes before it

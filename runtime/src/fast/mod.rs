@@ -90,8 +90,11 @@ pub enum Kernel {
 pub struct Validator {
     /// Only ever a function whose target features this CPU has
     /// ([`Kernel::validator`] checks), so calling it is safe.
-    f: unsafe fn(&[u8]) -> Result<(), Utf8Error>,
+    f: KernelFn,
 }
+
+/// A kernel's whole pass over an input: what it found, in two registers.
+pub(crate) type KernelFn = unsafe fn(&[u8]) -> Found;
 
 impl Validator {
     /// Validates `bytes`: one indirect call.
@@ -107,7 +110,97 @@ impl Validator {
         // returns one only for a kernel that `is_available` found this CPU
         // to have every target feature of; the other functions it holds
         // have no precondition.
-        unsafe { (self.f)(bytes) }
+        unsafe { (self.f)(bytes) }.into_result(bytes)
+    }
+}
+
+/// What a kernel's whole pass found: nothing wrong, or where the reference
+/// decoder is to look. Two words, so that a kernel returns it in two
+/// registers and the error, sixteen bytes written through a pointer, is
+/// built only on the error path, out of line, by [`Found::into_result`]
+/// inlined into the caller. (Kernels that returned `Result<(), Utf8Error>`
+/// wrote it through memory on every call, valid or not.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The first flagged byte, or `NONE` when the input is valid.
+    at: usize,
+    /// The first high byte of the input, when a kernel knows it and the
+    /// bytes before it are ASCII, else `NONE`; `at` itself when the error
+    /// is certain to start there.
+    first: usize,
+}
+
+impl Found {
+    const NONE: usize = usize::MAX;
+
+    /// The input is valid.
+    pub(crate) const VALID: Found = Found {
+        at: Self::NONE,
+        first: Self::NONE,
+    };
+
+    /// The first error starts at `at`, after ASCII (or valid text).
+    #[allow(dead_code, reason = "not every target's kernels use it")]
+    #[inline]
+    pub(crate) const fn error_at(at: usize) -> Found {
+        Found { at, first: at }
+    }
+
+    /// A kernel's flag at `at`, after `first`, the input's first high byte
+    /// (after ASCII) when known.
+    #[inline]
+    pub(crate) fn flag(first: Option<usize>, at: usize) -> Found {
+        Found {
+            at,
+            first: match first {
+                Some(first) => first,
+                None => Self::NONE,
+            },
+        }
+    }
+
+    /// A kernel's flag, if any (`check`'s answer).
+    #[inline]
+    pub(crate) fn flagged(first: Option<usize>, at: Option<usize>) -> Found {
+        match at {
+            None => Found::VALID,
+            Some(at) => Found::flag(first, at),
+        }
+    }
+
+    /// The flagged byte, if any.
+    #[inline]
+    pub(crate) fn flagged_at(self) -> Option<usize> {
+        (self.at != Self::NONE).then_some(self.at)
+    }
+
+    /// The reference decoder's verdict.
+    #[inline]
+    pub(crate) fn into_result(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+        if self.at == Self::NONE {
+            Ok(())
+        } else {
+            self.explain(bytes)
+        }
+    }
+
+    /// The error path: the reference decoder reads from the first high
+    /// byte when the flag is a few sequences after it
+    /// ([`decode::error_near`]), else from the boundary before the flag
+    /// ([`explain_from`]). Where the reading starts does not wait for the
+    /// kernel's flag, so the decoder's loads run while the vectors that
+    /// found it are still in flight (a start worked out from the flag
+    /// waits for them).
+    #[cold]
+    #[inline(never)]
+    fn explain(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+        if self.first == self.at {
+            decode::error_at(bytes, self.at)
+        } else if self.first != Self::NONE && self.at <= self.first + HEAD {
+            decode::error_near(bytes, self.first, self.at)
+        } else {
+            explain_from(bytes, self.at)
+        }
     }
 }
 
@@ -176,13 +269,16 @@ impl Kernel {
         if !self.is_available() {
             return None;
         }
-        let f: unsafe fn(&[u8]) -> Result<(), Utf8Error> = match self {
+        let f: KernelFn = match self {
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::validate_entry(self),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => neon_validate,
             Kernel::Swar => |bytes| with_head(bytes, swar::check),
-            Kernel::Reference => decode::validate,
+            Kernel::Reference => |bytes| match decode::validate(bytes) {
+                Ok(()) => Found::VALID,
+                Err(e) => Found::error_at(e.valid_up_to()),
+            },
             // Not available on this target: returned above.
             _ => return None,
         };
@@ -198,20 +294,15 @@ impl Kernel {
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     #[cfg(target_arch = "x86_64")]
-    {
-        x86::validate(bytes)
-    }
+    let found = x86::validate(bytes);
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-    {
-        neon_validate(bytes)
-    }
+    let found = neon_validate(bytes);
     #[cfg(not(any(
         target_arch = "x86_64",
         all(target_arch = "aarch64", target_feature = "neon")
     )))]
-    {
-        with_head(bytes, dispatch)
-    }
+    let found = with_head(bytes, dispatch);
+    found.into_result(bytes)
 }
 
 /// `check`, the kernel, after a look at the head of the input, the way
@@ -224,11 +315,11 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
 /// non-ASCII text pays one load and one compare. (The x86 kernels run
 /// without it: each tests its first vector in its own `validate`.)
 #[inline]
-fn with_head(bytes: &[u8], check: impl FnOnce(&[u8]) -> Option<usize>) -> Result<(), Utf8Error> {
+fn with_head(bytes: &[u8], check: impl FnOnce(&[u8]) -> Option<usize>) -> Found {
     match head(bytes) {
-        Head::Ascii => Ok(()),
-        Head::Error(at) => explain_at(bytes, at),
-        Head::Kernel => explain(bytes, check(bytes)),
+        Head::Ascii => Found::VALID,
+        Head::Error(at) => Found::error_at(at),
+        Head::Kernel => Found::flagged(None, check(bytes)),
     }
 }
 
@@ -328,15 +419,6 @@ fn first_high_byte_words(head: &[u8]) -> Option<usize> {
         from = start + 8;
     }
     None
-}
-
-/// The error that starts at `at`, after valid bytes (nearly always one
-/// byte that a table settles: see [`decode::error_at`]). Out of line: the
-/// valid path stays small.
-#[cold]
-#[inline(never)]
-pub(crate) fn explain_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    decode::error_at(bytes, at)
 }
 
 /// Validates `bytes[start..]` with the best kernel, reporting errors as
@@ -508,19 +590,10 @@ fn neon_check(bytes: &[u8]) -> Option<usize> {
 /// either.)
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[inline]
-fn neon_validate(bytes: &[u8]) -> Result<(), Utf8Error> {
+fn neon_validate(bytes: &[u8]) -> Found {
     // SAFETY: as in `neon_check`: NEON is part of the aarch64 baseline and
     // this is compiled only where the target has it.
     unsafe { neon::validate(bytes) }
-}
-
-/// Turns a kernel's suspicion into the reference decoder's verdict.
-#[inline]
-fn explain(bytes: &[u8], suspect: Option<usize>) -> Result<(), Utf8Error> {
-    match suspect {
-        None => Ok(()),
-        Some(at) => explain_from(bytes, at),
-    }
 }
 
 /// Whether the byte at `at` (a high byte) leads a sequence whose second
@@ -533,25 +606,6 @@ pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
     bytes
         .get(at + 1)
         .is_some_and(|&next| lead >= 0xC0 && decode::is_continuation(next))
-}
-
-/// The error path of a kernel that runs without [`with_head`], given the
-/// first high byte of the input's first vector (`first`), which starts a
-/// character if any, and the kernel's flag (`at`). When the flag is a few
-/// sequences after `first`, the reference decoder reads from there to the
-/// error ([`decode::error_near`]); else from the boundary before the flag
-/// ([`explain_from`]). Where the reading starts does not wait for the
-/// kernel's flag, so the decoder's loads run while the vectors that found
-/// it are still in flight (a start worked out from the flag waits for
-/// them).
-#[cold]
-#[inline(never)]
-#[allow(dead_code, reason = "only the SIMD kernels use it")]
-pub(crate) fn explain_flag(bytes: &[u8], first: Option<usize>, at: usize) -> Result<(), Utf8Error> {
-    match first {
-        Some(first) if at <= first + HEAD => decode::error_near(bytes, first, at),
-        _ => explain_from(bytes, at),
-    }
 }
 
 /// The error path, kept out of line so the valid path stays small: the

@@ -699,7 +699,7 @@ struct Shape {
     name: &'static str,
     check: unsafe fn(&[u8]) -> Option<usize>,
     /// Its whole validation, head test and explanation included.
-    validate: unsafe fn(&[u8]) -> Result<(), crate::Utf8Error>,
+    validate: super::KernelFn,
     lanes: usize,
     group: usize,
 }
@@ -755,9 +755,9 @@ impl Shape {
         let start = bytes.as_ptr().addr();
         INPUT.set((start, start + bytes.len()));
         // SAFETY: as in `run`.
-        let answer = unsafe { (self.validate)(bytes) };
+        let found = unsafe { (self.validate)(bytes) };
         INPUT.set((0, 0));
-        answer
+        found.into_result(bytes)
     }
 
     /// Checks the model kernel on `bytes` against `core::str::from_utf8`
@@ -786,7 +786,7 @@ impl Shape {
         }
         let reference = crate::decode::validate(bytes);
         assert_eq!(
-            super::explain(bytes, flagged),
+            super::Found::flagged(None, flagged).into_result(bytes),
             reference,
             "{name}, explained, vs the reference decoder ({}): {bytes:02X?}",
             what()

@@ -42,7 +42,7 @@ use super::Kernel;
 type CheckFn = unsafe fn(&[u8]) -> Option<usize>;
 
 /// A kernel's whole validation, `crate::validate` on this CPU.
-pub(super) type ValidateFn = unsafe fn(&[u8]) -> Result<(), crate::Utf8Error>;
+pub(super) type ValidateFn = super::KernelFn;
 
 /// Whether the CPU has every feature named (see the module docs): with
 /// `std`, `is_x86_feature_detected!`; without, the target features enabled
@@ -259,7 +259,7 @@ static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as ValidateFn as
 /// # Safety
 ///
 /// None beyond [`ValidateFn`]'s signature: it checks the CPU itself.
-unsafe fn detect_validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
     let best = validate_entry(best());
     // Threads that race here store the same pointer.
     VALIDATE.store(best as *mut (), Ordering::Relaxed);
@@ -270,7 +270,7 @@ unsafe fn detect_validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
 /// `crate::validate` with the best kernel for this CPU: one load and one
 /// indirect call, into a function compiled with the kernel's features.
 #[inline]
-pub(super) fn validate(bytes: &[u8]) -> Result<(), crate::Utf8Error> {
+pub(super) fn validate(bytes: &[u8]) -> super::Found {
     let f = VALIDATE.load(Ordering::Relaxed);
     // SAFETY: `VALIDATE` only ever holds a `ValidateFn`: `detect_validate`,
     // or what `validate_entry` returned, cast to a data pointer and back.
