@@ -268,17 +268,8 @@ macro_rules! lookup_algorithm {
                 // first other group, in `check_groups`.
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
-                let mut at = 0;
-                while at + 2 * GROUP <= len {
-                    // SAFETY: `at + 2 * GROUP <= len`.
-                    let a = unsafe { load_group(ptr.add(at)) };
-                    // SAFETY: as above.
-                    let b = unsafe { load_group(ptr.add(at + GROUP)) };
-                    if any_high(or(or_all(&a), or_all(&b))) {
-                        break;
-                    }
-                    at += 2 * GROUP;
-                }
+                // SAFETY: `ptr` has `len` readable bytes.
+                let mut at = unsafe { skip_ascii_pairs(ptr, len, 0) };
                 // SAFETY: `at + GROUP <= len`, tested first.
                 if at + GROUP <= len && !any_high(or_all(&unsafe { load_group(ptr.add(at)) })) {
                     at += GROUP;
@@ -407,6 +398,30 @@ macro_rules! lookup_algorithm {
             unsafe { check_groups(bytes, at) }.flagged_at()
         }
 
+        /// From `at`, the start of the first two groups that are not all
+        /// ASCII, or of fewer than two groups left: in a run of ASCII, two
+        /// groups a step, one branch for twice the loads, so that more of
+        /// them are in flight when the text streams from memory.
+        ///
+        /// # Safety
+        ///
+        /// `ptr` must have `len` readable bytes.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn skip_ascii_pairs(ptr: *const u8, len: usize, mut at: usize) -> usize {
+            while at + 2 * GROUP <= len {
+                // SAFETY: `at + 2 * GROUP <= len`.
+                let a = unsafe { load_group(ptr.add(at)) };
+                // SAFETY: as above.
+                let b = unsafe { load_group(ptr.add(at + GROUP)) };
+                if any_high(or(or_all(&a), or_all(&b))) {
+                    break;
+                }
+                at += 2 * GROUP;
+            }
+            at
+        }
+
         /// What a run of other text (`run`) ends with: two words, returned
         /// in registers.
         enum RunEnd {
@@ -435,19 +450,8 @@ macro_rules! lookup_algorithm {
             let len = bytes.len();
             let ptr = bytes.as_ptr();
             while at + GROUP <= len {
-                // In a run of ASCII: two groups a step while it lasts, one
-                // branch for twice the loads, so that more of them are in
-                // flight when the text streams from memory.
-                while at + 2 * GROUP <= len {
-                    // SAFETY: `at + 2 * GROUP <= len`.
-                    let a = unsafe { load_group(ptr.add(at)) };
-                    // SAFETY: as above.
-                    let b = unsafe { load_group(ptr.add(at + GROUP)) };
-                    if any_high(or(or_all(&a), or_all(&b))) {
-                        break;
-                    }
-                    at += 2 * GROUP;
-                }
+                // SAFETY: `ptr` has `len` readable bytes.
+                at = unsafe { skip_ascii_pairs(ptr, len, at) };
                 if at + GROUP > len {
                     break;
                 }
