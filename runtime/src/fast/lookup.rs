@@ -290,7 +290,7 @@ macro_rules! lookup_algorithm {
 
         /// [`validate`] of an input that its first vector (and, for up to
         /// a group, its other loads) did not settle: `check`, in a function
-        /// of its own, which `validate` calls last (a jump). Inlined, its
+        /// of its own, which `validate` calls last. Inlined, its
         /// loops made `validate` save registers and align a stack frame
         /// before the first test, which every short input paid for.
         ///

@@ -140,7 +140,6 @@ impl Found {
     };
 
     /// The first error starts at `at`, after ASCII (or valid text).
-    #[allow(dead_code, reason = "not every target's kernels use it")]
     #[inline]
     pub(crate) const fn error_at(at: usize) -> Found {
         Found { at, first: at }
@@ -152,10 +151,7 @@ impl Found {
     pub(crate) fn flag(first: Option<usize>, at: usize) -> Found {
         Found {
             at,
-            first: match first {
-                Some(first) => first,
-                None => Self::NONE,
-            },
+            first: first.unwrap_or(Self::NONE),
         }
     }
 

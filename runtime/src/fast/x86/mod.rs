@@ -36,13 +36,10 @@ use core::arch::x86_64::{
 };
 use core::sync::atomic::{AtomicPtr, AtomicU16, AtomicU8, Ordering};
 
-use super::Kernel;
+use super::{Kernel, KernelFn};
 
 /// A kernel's entry point (see [`super::dispatch`] for the contract).
 type CheckFn = unsafe fn(&[u8]) -> Option<usize>;
-
-/// A kernel's whole validation, `crate::validate` on this CPU.
-pub(super) type ValidateFn = super::KernelFn;
 
 /// Whether the CPU has every feature named (see the module docs): with
 /// `std`, `is_x86_feature_detected!`; without, the target features enabled
@@ -176,7 +173,7 @@ fn entry(kernel: Kernel) -> CheckFn {
 /// [`super::with_head`]. (The AVX2 and SSE4.2 kernels ran after `with_head`
 /// too, until the sweep timed both ways: their own `validate` was faster at
 /// every size, by up to 1.5 ns a call under 64 bytes.)
-pub(super) fn validate_entry(kernel: Kernel) -> ValidateFn {
+pub(super) fn validate_entry(kernel: Kernel) -> KernelFn {
     match kernel {
         Kernel::Avx512 => avx512::validate,
         Kernel::Avx2 => avx2::validate,
@@ -252,13 +249,13 @@ unsafe fn detect(bytes: &[u8]) -> Option<usize> {
 
 /// `detect_validate` until the first call, then [`validate_entry`] of the
 /// best kernel for this CPU.
-static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as ValidateFn as *mut ());
+static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as KernelFn as *mut ());
 
 /// Picks the kernel, remembers its validation, and runs it.
 ///
 /// # Safety
 ///
-/// None beyond [`ValidateFn`]'s signature: it checks the CPU itself.
+/// None beyond [`KernelFn`]'s signature: it checks the CPU itself.
 unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
     let best = validate_entry(best());
     // Threads that race here store the same pointer.
@@ -272,9 +269,9 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
 #[inline]
 pub(super) fn validate(bytes: &[u8]) -> super::Found {
     let f = VALIDATE.load(Ordering::Relaxed);
-    // SAFETY: `VALIDATE` only ever holds a `ValidateFn`: `detect_validate`,
+    // SAFETY: `VALIDATE` only ever holds a `KernelFn`: `detect_validate`,
     // or what `validate_entry` returned, cast to a data pointer and back.
-    let f = unsafe { core::mem::transmute::<*mut (), ValidateFn>(f) };
+    let f = unsafe { core::mem::transmute::<*mut (), KernelFn>(f) };
     // SAFETY: `detect_validate` checks the CPU; `best` picks only kernels
     // the CPU supports.
     unsafe { f(bytes) }
