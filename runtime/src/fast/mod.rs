@@ -500,20 +500,29 @@ pub(crate) const fn masked_window(len: usize, i: usize) -> (usize, usize) {
     }
 }
 
-/// Whether a masked load of the `m` bytes at `addr` (fewer than 64 lanes
-/// kept) should read the 64 bytes that end where they end, rather than the
-/// 64 that start at `addr`: those would run into the next page, which may
-/// not be mapped. A masked load faults on no masked-off lane, but on AMD's
-/// Zen 4 and 5 one whose masked-off lanes lie on a page that is not mapped
-/// takes a microcode assist: 140 ns, where the load costs a nanosecond, for
-/// every input that ends within 64 bytes of such a page (a file mapped
-/// into memory, the last buffer of an arena). Read backwards, the window
-/// starts on `addr`'s page, at least `page - 128` bytes into it, so it
-/// touches only pages that hold input. `page` is at least 128.
+/// Whether a 64-lane masked load of bytes at `addr` (one or more; none
+/// are not to be loaded at all) should read the 64 bytes that end where
+/// they end, moved down into place, rather than the 64 that start at
+/// `addr`: those would run into the next page. `page` is a power of two,
+/// at least 128.
+///
+/// A masked load faults on no masked-off lane, but on AMD's Zen 4 and 5
+/// one whose masked-off lanes lie on a page that is not mapped takes a
+/// microcode assist: 140 ns, where the load costs a nanosecond. So the
+/// window must not run into a page that holds none of the bytes: not the
+/// next page, for an input that ends within 64 bytes of one that is not
+/// mapped (a file mapped into memory, the last buffer of an arena), and no
+/// page at all for no bytes (an empty slice's address is dangling, `0x1`
+/// for `Vec::new()` and `""`: an empty input cost 75 ns a call until the
+/// kernel stopped loading it). Read backwards, the window starts on
+/// `addr`'s page, at least `page - 128` bytes into it, and ends on the
+/// last byte's. A full window (64 bytes) near the end of a page is read
+/// backwards too: the same bytes, moved by nothing, at the cost of a
+/// permute on one address in 64, where a third test would cost every call.
 #[allow(dead_code, reason = "only the AVX-512 kernel and its model use it")]
 #[inline]
-pub(crate) const fn masked_read_backward(addr: usize, m: usize, page: usize) -> bool {
-    m < 64 && addr % page > page - 64
+pub(crate) const fn masked_read_backward(addr: usize, page: usize) -> bool {
+    addr % page > page - 64
 }
 
 /// Up to eight bytes as a little-endian word, zero after them.
