@@ -197,7 +197,9 @@ macro_rules! lookup_algorithm {
             // an error (a continuation byte, or a lead without one after
             // it), is the first error: settled here, with none of the
             // rules' work nor the wait for it.
-            if bytes.len() <= LANES {
+            // (A kernel with masked loads reads a vector's worth with a
+            // plain load, below: no mask to work out.)
+            if bytes.len() < LANES || (!MASKED_LOADS && bytes.len() == LANES) {
                 // The whole input is this vector: read once, and the rules
                 // run on it only when it has a high byte.
                 let v = tail_vector(bytes, 0);
@@ -214,7 +216,7 @@ macro_rules! lookup_algorithm {
             // A plain load, where the masked one's mask would be one more
             // step before the first high byte is known. `check` reads the
             // same vector first, from the cache.
-            // SAFETY: `bytes.len() > LANES`.
+            // SAFETY: `bytes.len() >= LANES`.
             let head = unsafe { load(bytes.as_ptr()) };
             // Where a lane mask costs more than the test (NEON has no
             // movemask), only when there is a high byte.
@@ -230,10 +232,11 @@ macro_rules! lookup_algorithm {
                     return Found::error_at(first);
                 }
                 if MASKED_LOADS && bytes.len() < GROUP {
-                    // Short: the rules in line, without a call. (A kernel
-                    // without masked loads puts the vectors together from
-                    // pieces: more code than is worth inlining here.)
-                    return Found::flagged(Some(first), c.check_short(bytes));
+                    // Short: the rules in line, without a call, on the
+                    // vector at hand and the rest. (A kernel without masked
+                    // loads puts the rest together from pieces: more code
+                    // than is worth inlining here.)
+                    return Found::flagged(Some(first), c.check_after_head(head, bytes));
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -658,11 +661,45 @@ macro_rules! lookup_algorithm {
             #[target_feature(enable = $features)]
             fn check_vector(&self, v: V, len: usize, carry: Carry) -> Option<usize> {
                 let (errors, _) = self.errors(v, carry);
-                if any(errors) {
-                    return Some(nonzero_lanes(errors).trailing_zeros() as usize);
+                // A full vector has no zero lane after the end to fail, so
+                // a sequence it cuts off is told by its last lanes; one
+                // test for both, where a test each cost short text a
+                // branch. (With fewer bytes than lanes, a sequence cut off
+                // is an error at the zero after it, first.)
+                if !any(or(errors, subs(v, self.incomplete_max()))) {
+                    return None;
                 }
-                // A full vector has no zero lane after the end to fail.
-                self.ends_inside_sequence(v).then_some(len)
+                let lanes = nonzero_lanes(errors);
+                Some(if lanes == 0 {
+                    len
+                } else {
+                    lanes.trailing_zeros() as usize
+                })
+            }
+
+            /// [`check`] for `LANES` up to `GROUP` bytes (fewer), their
+            /// first vector at hand, `head`: the rest is read with one
+            /// masked load, padded with zeros, which a sequence cut off by
+            /// the end fails to continue (a rest of no bytes is no load,
+            /// all zeros). Both vectors go through the rules, ASCII or not:
+            /// one test, where telling an ASCII rest apart costs another.
+            /// For kernels with masked loads only; the others put such a
+            /// rest together from pieces.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_after_head(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                let (head_errors, carry) = self.errors(head, Carry::none());
+                let rest = bytes.get(LANES..).unwrap_or_default();
+                let (rest_errors, _) = self.errors(tail_vector(rest, 0), carry);
+                if !any(or(head_errors, rest_errors)) {
+                    return None;
+                }
+                let lanes = nonzero_lanes(head_errors);
+                Some(if lanes == 0 {
+                    LANES + nonzero_lanes(rest_errors).trailing_zeros() as usize
+                } else {
+                    lanes.trailing_zeros() as usize
+                })
             }
 
             /// The first flagged byte of a group (padded with zeros after
