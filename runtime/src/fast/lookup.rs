@@ -238,6 +238,10 @@ macro_rules! lookup_algorithm {
                     // than is worth inlining here.)
                     return Found::flagged(Some(first), c.check_after_head(head, bytes));
                 }
+                if (GROUP..MEDIUM).contains(&bytes.len()) {
+                    // SAFETY: the caller's promise, and `bytes.len() >= GROUP`.
+                    return unsafe { validate_medium(bytes, Some(first)) };
+                }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
                 // a vector at a time, the offsets clamped to the last
@@ -323,59 +327,8 @@ macro_rules! lookup_algorithm {
             // A few groups and the end: in line, as a short input is, where
             // `check_groups` costs a call, its loops and its tables.
             if bytes.len() < MEDIUM {
-                let ptr = bytes.as_ptr();
-                let len = bytes.len();
-                let mut at = 0;
-                let mut carry = Carry::none();
-                // Whether the last group was ASCII, so that `carry` is none.
-                let mut ascii = true;
-                // ASCII first: one test a group, and nothing carried.
-                while at + GROUP <= len {
-                    // SAFETY: `at + GROUP <= len`.
-                    let group = unsafe { load_group(ptr.add(at)) };
-                    at += GROUP;
-                    if !any_high(or_all(&group)) {
-                        continue;
-                    }
-                    // The first other group, then group by group, the
-                    // state carried.
-                    let (flag, next) = c.first_flag(&group, carry);
-                    if let Some(flag) = flag {
-                        return Some(at - GROUP + flag);
-                    }
-                    carry = next;
-                    ascii = false;
-                    while at + GROUP <= len {
-                        // SAFETY: `at + GROUP <= len`.
-                        let group = unsafe { load_group(ptr.add(at)) };
-                        ascii = !any_high(or_all(&group));
-                        if ascii {
-                            // An ASCII group continues nothing.
-                            if c.ends_inside_sequence(carry.bytes) {
-                                return Some(at);
-                            }
-                            carry = Carry::none();
-                        } else {
-                            let (flag, next) = c.first_flag(&group, carry);
-                            if let Some(flag) = flag {
-                                return Some(at + flag);
-                            }
-                            carry = next;
-                        }
-                        at += GROUP;
-                    }
-                    break;
-                }
-                // After ASCII, nothing is due: an input that ends here is
-                // valid, and an ASCII end is told from plain loads (a
-                // masked kernel's; the others' `check_rest` does so anyway).
-                // SAFETY: `GROUP <= len`.
-                if ascii && (at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) })) {
-                    return None;
-                }
-                // SAFETY: `GROUP <= at <= len < at + GROUP`: the input
-                // has a group, and the loops ran while another fitted.
-                return unsafe { c.check_rest(ptr, len, at, carry) };
+                // SAFETY: the caller's promise, and `GROUP <= bytes.len()`.
+                return unsafe { validate_medium(bytes, None) }.flagged_at();
             }
             // The first group of a longer input, in line too: an error
             // there (a binary file's first bytes, Latin-1 text) is found
@@ -399,6 +352,90 @@ macro_rules! lookup_algorithm {
             }
             // SAFETY: the caller's promise, and `GROUP <= at <= bytes.len()`.
             unsafe { check_groups(bytes, at) }.flagged_at()
+        }
+
+        /// [`check_medium`], whose first high byte the caller knows or
+        /// not: a function of its own, so that `validate` and `check`
+        /// call it, its one copy a leaf that saves no register. (Left for
+        /// LLVM to inline or not, it was called from a function that kept
+        /// `first` in a register saved on entry: ASCII of 97–127 bytes,
+        /// which never comes here, slowed from 1.7 to 2.1 ns.)
+        ///
+        /// # Safety
+        ///
+        /// As for [`check_medium`].
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn validate_medium(bytes: &[u8], first: Option<usize>) -> Found {
+            // SAFETY: the caller's promise.
+            Found::flagged(first, unsafe { check_medium(bytes) })
+        }
+
+        /// [`check`] for `GROUP` up to `MEDIUM` bytes (fewer): a few
+        /// groups and the end, in line, where `check_groups` costs a call,
+        /// its loops and its tables.
+        ///
+        /// # Safety
+        ///
+        /// The CPU must have the kernel's target features, and
+        /// `bytes.len() >= GROUP`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn check_medium(bytes: &[u8]) -> Option<usize> {
+            let c = Consts::new();
+            let ptr = bytes.as_ptr();
+            let len = bytes.len();
+            let mut at = 0;
+            let mut carry = Carry::none();
+            // Whether the last group was ASCII, so that `carry` is none.
+            let mut ascii = true;
+            // ASCII first: one test a group, and nothing carried.
+            while at + GROUP <= len {
+                // SAFETY: `at + GROUP <= len`.
+                let group = unsafe { load_group(ptr.add(at)) };
+                at += GROUP;
+                if !any_high(or_all(&group)) {
+                    continue;
+                }
+                // The first other group, then group by group, the
+                // state carried.
+                let (flag, next) = c.first_flag(&group, carry);
+                if let Some(flag) = flag {
+                    return Some(at - GROUP + flag);
+                }
+                carry = next;
+                ascii = false;
+                while at + GROUP <= len {
+                    // SAFETY: `at + GROUP <= len`.
+                    let group = unsafe { load_group(ptr.add(at)) };
+                    ascii = !any_high(or_all(&group));
+                    if ascii {
+                        // An ASCII group continues nothing.
+                        if c.ends_inside_sequence(carry.bytes) {
+                            return Some(at);
+                        }
+                        carry = Carry::none();
+                    } else {
+                        let (flag, next) = c.first_flag(&group, carry);
+                        if let Some(flag) = flag {
+                            return Some(at + flag);
+                        }
+                        carry = next;
+                    }
+                    at += GROUP;
+                }
+                break;
+            }
+            // After ASCII, nothing is due: an input that ends here is
+            // valid, and an ASCII end is told from plain loads (a
+            // masked kernel's; the others' `check_rest` does so anyway).
+            // SAFETY: `GROUP <= len`.
+            if ascii && (at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) })) {
+                return None;
+            }
+            // SAFETY: `GROUP <= at <= len < at + GROUP`: the input
+            // has a group, and the loops ran while another fitted.
+            unsafe { c.check_rest(ptr, len, at, carry) }
         }
 
         /// From `at`, the start of the first two groups that are not all
