@@ -725,6 +725,10 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn check_after_head(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                if bytes.len() == LANES {
+                    // No rest: the rules on the one vector, not on zeros too.
+                    return self.check_vector(head, LANES, Carry::none());
+                }
                 let (head_errors, carry) = self.errors(head, Carry::none());
                 let rest = bytes.get(LANES..).unwrap_or_default();
                 let (rest_errors, _) = self.errors(tail_vector(rest, 0), carry);
