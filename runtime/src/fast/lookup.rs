@@ -737,6 +737,14 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn check_after_head(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                // Two vectors, named, not a group built in a loop and
+                // handed to `first_flag`: that array went through an
+                // aligned stack frame in `validate`, and 64–127 bytes took
+                // three times as long.
+                const _: () = assert!(
+                    !MASKED_LOADS || VECTORS == 2,
+                    "check_after_head reads the rest as one vector"
+                );
                 if bytes.len() == LANES {
                     // No rest: the rules on the one vector, not on zeros too.
                     return self.check_vector(head, LANES, Carry::none());

@@ -102,7 +102,7 @@ unsafe fn maskz_loadu(mask: u64, ptr: *const u8) -> [u8; 64] {
     }
     // The whole window, masked-off lanes too, on pages that hold input:
     // on the kernel's CPUs a masked-off lane on a page that is not mapped
-    // costs a microcode assist (see `crate::fast::MaskedRead`). The pages
+    // costs a microcode assist (see `crate::fast::masked_read_backward`). The pages
     // are `MODEL_PAGE` bytes, so that inputs of the tests' sizes meet
     // their ends often; an empty input has none, and must not be loaded.
     let page = |at: usize| at / MODEL_PAGE;
