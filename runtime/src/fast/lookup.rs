@@ -238,6 +238,12 @@ macro_rules! lookup_algorithm {
                     // than is worth inlining here.)
                     return Found::flagged(Some(first), c.check_after_head(head, bytes));
                 }
+                if VECTORS == 2 && bytes.len() == GROUP {
+                    // Exactly a group: likewise, the rest one plain load.
+                    // SAFETY: `bytes.len() == GROUP == 2 * LANES`.
+                    let last = unsafe { load(bytes.as_ptr().add(LANES)) };
+                    return Found::flagged(Some(first), c.check_pair(head, last));
+                }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
                 // a vector at a time, the offsets clamped to the last
@@ -760,6 +766,31 @@ macro_rules! lookup_algorithm {
                     LANES + nonzero_lanes(rest_errors).trailing_zeros() as usize
                 } else {
                     lanes.trailing_zeros() as usize
+                })
+            }
+
+            /// [`check`] for exactly two vectors of input, `head` and
+            /// `last`, each a plain load: the rules on both, and a
+            /// sequence that `last` cuts off told by its last lanes, in one
+            /// test. The flag is the input's end for a sequence cut off.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_pair(&self, head: V, last: V) -> Option<usize> {
+                let (head_errors, carry) = self.errors(head, Carry::none());
+                let (last_errors, _) = self.errors(last, carry);
+                let cut = subs(last, self.incomplete_max());
+                if !any(or(or(head_errors, last_errors), cut)) {
+                    return None;
+                }
+                let lanes = nonzero_lanes(head_errors);
+                if lanes != 0 {
+                    return Some(lanes.trailing_zeros() as usize);
+                }
+                let lanes = nonzero_lanes(last_errors);
+                Some(if lanes == 0 {
+                    2 * LANES
+                } else {
+                    LANES + lanes.trailing_zeros() as usize
                 })
             }
 
