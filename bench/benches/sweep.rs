@@ -429,7 +429,7 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
 }
 
 fn ours() -> Contender {
-    through_validate("utf8lit", Role::Ours, Kernel::selected())
+    contender("utf8lit", Role::Ours, utf8lit::validate, ours_verdict)
 }
 
 /// Every utf8lit kernel this CPU has, forced.
@@ -437,31 +437,16 @@ fn kernels() -> Vec<Contender> {
     Kernel::ALL
         .into_iter()
         .filter(|k| k.is_available())
-        .map(|k| through_validate(format!("utf8lit-{}", k.name()), Role::Kernel(k), k))
+        .map(|k| {
+            let v = k.validator().expect("the kernel is available");
+            contender(
+                format!("utf8lit-{}", k.name()),
+                Role::Kernel(k),
+                move |bytes| v.validate(bytes),
+                ours_verdict,
+            )
+        })
         .collect()
-}
-
-/// `utf8lit::validate` running `kernel` (`Kernel::select`, before each
-/// pass and each verdict): the dispatched contender and every forced
-/// kernel run the same loop and the same call, the one users make. (Through
-/// `Kernel::validator`, its call's shape alone made the AVX-512 kernel
-/// time up to a quarter slower forced than dispatched on 60–80 bytes of
-/// ASCII, the same kernel.)
-fn through_validate(name: impl Into<String>, role: Role, kernel: Kernel) -> Contender {
-    let c = contender(name, role, utf8lit::validate, ours_verdict);
-    let (pass, verdict) = (c.pass, c.verdict);
-    let select = move || assert!(kernel.select(), "{} is available", kernel.name());
-    Contender {
-        pass: Box::new(move |set| {
-            select();
-            pass(set);
-        }),
-        verdict: Box::new(move |input| {
-            select();
-            verdict(input)
-        }),
-        ..c
-    }
 }
 
 // ---------------------------------------------------------------------------

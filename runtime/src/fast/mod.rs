@@ -89,8 +89,7 @@ pub enum Kernel {
 #[derive(Clone, Copy, Debug)]
 pub struct Validator {
     /// Only ever a function whose target features this CPU has
-    /// ([`Kernel::validator`] checks), so calling it is safe (and so is
-    /// `crate::validate`'s calling it, after [`Kernel::select`]).
+    /// ([`Kernel::validator`] checks), so calling it is safe.
     f: KernelFn,
 }
 
@@ -247,41 +246,6 @@ impl Kernel {
             .into_iter()
             .find(|k| k.is_available())
             .unwrap_or(Kernel::Swar)
-    }
-
-    /// Makes this kernel the one [`crate::validate`] runs from now on, in
-    /// every thread, if the CPU has it; returns whether it is. For
-    /// benchmarks: a kernel forced this way is timed through the very call
-    /// users make. (Through [`Kernel::validator`], the same kernel timed up
-    /// to a quarter slower on 60–80 bytes of ASCII on AMD Zen 5, the call's
-    /// shape alone differing.) Every kernel gives the same answers, so this
-    /// changes speed, never a result. On x86-64 only; elsewhere the one
-    /// kernel `validate` calls is fixed, and only it can be selected.
-    ///
-    /// ```
-    /// use utf8lit::__private::Kernel;
-    ///
-    /// let best = Kernel::selected();
-    /// // On x86-64, `validate` runs the portable kernel from here on.
-    /// assert_eq!(Kernel::Swar.select(), cfg!(target_arch = "x86_64") || best == Kernel::Swar);
-    /// assert!(utf8lit::validate(b"caf\xC3\xA9").is_ok());
-    /// assert!(best.select());
-    /// ```
-    #[must_use = "false: the CPU lacks the kernel, and nothing changed"]
-    pub fn select(self) -> bool {
-        let Some(validator) = self.validator() else {
-            return false;
-        };
-        #[cfg(target_arch = "x86_64")]
-        {
-            x86::select(validator);
-            true
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = validator;
-            self == Kernel::selected()
-        }
     }
 
     /// Validates with this kernel, or `None` when the CPU lacks it. The

@@ -264,24 +264,16 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
     unsafe { best(bytes) }
 }
 
-/// Makes the kernel of `validator` the one [`validate`] calls
-/// (`Kernel::select`): a `Validator` holds only a function whose target
-/// features this CPU has.
-pub(super) fn select(validator: super::Validator) {
-    VALIDATE.store(validator.f as *mut (), Ordering::Relaxed);
-}
-
 /// `crate::validate` with the best kernel for this CPU: one load and one
 /// indirect call, into a function compiled with the kernel's features.
 #[inline]
 pub(super) fn validate(bytes: &[u8]) -> super::Found {
     let f = VALIDATE.load(Ordering::Relaxed);
     // SAFETY: `VALIDATE` only ever holds a `KernelFn`: `detect_validate`,
-    // what `validate_entry` returned, or a `Validator`'s (`select`), cast
-    // to a data pointer and back.
+    // or what `validate_entry` returned, cast to a data pointer and back.
     let f = unsafe { core::mem::transmute::<*mut (), KernelFn>(f) };
     // SAFETY: `detect_validate` checks the CPU; `best` picks only kernels
-    // the CPU supports, and a `Validator` holds only such a kernel.
+    // the CPU supports.
     unsafe { f(bytes) }
 }
 
