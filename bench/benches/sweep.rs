@@ -9,7 +9,10 @@
 //!   `compat` and its AVX2 kernel forced; simdutf8's AVX-512 kernel
 //!   (`ps-simdutf8`, renamed `simdutf8_avx512`) as dispatched and forced;
 //!   the C++ simdutf 7.7 (`simdutf::validate_utf8`); `utf8lit::validate`;
-//!   and every utf8lit kernel this CPU has, forced;
+//!   and every utf8lit kernel this CPU has, forced; and `floor`, a call
+//!   that returns at once (the loop's own cost);
+//! - timing: every contender through one loop ([`pass`]), one indirect
+//!   call an input;
 //! - `early`: ASCII text of each size with a lone Latin-1 `é` (0xE9) at a
 //!   random byte from 3 to 30, against the peers that say where the error
 //!   is and those that only say yes or no.
@@ -18,8 +21,10 @@
 //! of `utf8lit::validate` and of each forced kernel against the fastest
 //! peer at that size, and of the AVX2 and AVX-512 kernels against
 //! simdutf8's kernel of the same instruction set; the same for the early
-//! error. Written: every figure, per size, as CSV in cargo's target
-//! directory (`sweep.csv`, `sweep-early.csv`; see [`target_dir`]).
+//! error; `floor`; and the range of `validate` against its own kernel
+//! forced, the same function: the harness's noise. Written: every figure,
+//! per size, as CSV in cargo's target directory (`sweep.csv`,
+//! `sweep-early.csv`; see [`target_dir`]).
 //!
 //! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
 //! [--corpus LIST] [--size N|LO-HI] [--rounds N]`.
@@ -35,7 +40,9 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use utf8lit::__private::Kernel;
+use std::sync::OnceLock;
+
+use utf8lit::__private::{Kernel, Validator};
 
 mod corpora;
 mod rng;
@@ -240,6 +247,9 @@ enum Role {
     /// (`isa`), or as users call it (`None`); `position`: whether it says
     /// where the first error is.
     Peer { isa: Option<Isa>, position: bool },
+    /// A call that reads nothing: what the timing loop itself costs a
+    /// call, printed beside the figures; no verdict, no ratio.
+    Floor,
 }
 
 /// What a contender says of an input.
@@ -255,50 +265,52 @@ enum Verdict {
 /// A set of inputs, all of one size.
 type Set = [Vec<u8>];
 
-/// A contender's verdict on one input, for the guard.
-type Judge = Box<dyn Fn(&[u8]) -> Verdict>;
+/// A contender's call, as a user writes it, and its verdict: what the
+/// guard checks and what the clock times. A plain function pointer, so
+/// that every contender is timed by the one loop of [`pass`].
+type Call = fn(&[u8]) -> Verdict;
 
 struct Contender {
     /// The name in the CSV and the tables.
     name: String,
     role: Role,
-    /// Validates every input of a set, each result kept whole (error
-    /// details and all) and black-boxed.
-    pass: Box<dyn Fn(&Set)>,
-    verdict: Judge,
+    call: Call,
 }
 
-/// A contender calling `f`, whose result `verdict` reads. `pass` is
-/// generic over `f`, so the call inside its loop is direct (one indirect
-/// call per pass, not per input).
-fn contender<R: 'static>(
-    name: impl Into<String>,
-    role: Role,
-    f: impl Fn(&[u8]) -> R + Copy + 'static,
-    verdict: impl Fn(R) -> Verdict + 'static,
-) -> Contender {
+fn contender(name: impl Into<String>, role: Role, call: Call) -> Contender {
     Contender {
         name: name.into(),
         role,
-        pass: Box::new(move |set| {
-            for input in set {
-                // The result by reference: it must be in memory, all that
-                // was written of it, but is not read back whole. Read back
-                // whole (by value), a result written a byte at a time (an
-                // `Ok` in a niche) waits for a failed store forward, a few
-                // nanoseconds that no caller that matches on it pays.
-                black_box(&f(black_box(input.as_slice())));
-            }
-        }),
-        verdict: Box::new(move |input| verdict(f(input))),
+        call,
     }
+}
+
+/// Calls `call` on every input of `set`: the timed loop, one for every
+/// contender, each call an indirect one. Not generic and never inlined,
+/// so that no contender gets a loop of its own. A loop of its own per
+/// contender (generic, the call direct) moved a contender's time per call
+/// by up to a quarter under 256 B from build to build: the same AVX-512
+/// kernel, forced or dispatched, timed 2.58 ns against 1.86 ns at 64 B,
+/// the loops alone differing. The verdicts are summed (not stored) so
+/// that a call's result is all used and nothing is written per call.
+#[inline(never)]
+fn pass(call: Call, set: &Set) -> usize {
+    let mut digest = 0usize;
+    for input in set {
+        digest = digest.wrapping_add(match call(input.as_slice()) {
+            Verdict::Valid => 1,
+            Verdict::Invalid => 2,
+            Verdict::InvalidAt(at) => at,
+        });
+    }
+    digest
 }
 
 #[allow(
     clippy::needless_pass_by_value,
-    reason = "a verdict function takes the result whole"
+    reason = "the result whole, as the call returns it"
 )]
-fn yes_no<E>(result: Result<(), E>) -> Verdict {
+fn yes_no<T, E>(result: Result<T, E>) -> Verdict {
     if result.is_ok() {
         Verdict::Valid
     } else {
@@ -316,40 +328,28 @@ fn ours_verdict(result: Result<(), utf8lit::Utf8Error>) -> Verdict {
 
 /// The peers, as users call them; with `forced`, simdutf8's AVX2 and
 /// AVX-512 kernels forced too; with `errors`, simdutf's
-/// `validate_utf8_with_errors` too. The `&str` of an `Ok` is dropped
-/// (`map(drop)`): it is the input, and `R` cannot borrow it.
+/// `validate_utf8_with_errors` too.
 fn peers(forced: bool, errors: bool) -> Vec<Contender> {
     let position = |position| Role::Peer {
         isa: None,
         position,
     };
     let list = vec![
-        contender(
-            "std",
-            position(true),
-            |b| core::str::from_utf8(b).map(drop),
-            std_verdict,
-        ),
-        contender(
-            "simdutf8-basic",
-            position(false),
-            |b| simdutf8::basic::from_utf8(b).map(drop),
-            yes_no,
-        ),
-        contender(
-            "simdutf8-compat",
-            position(true),
-            |b| simdutf8::compat::from_utf8(b).map(drop),
-            |r| r.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid),
-        ),
+        contender("std", position(true), |b| {
+            std_verdict(core::str::from_utf8(b).map(drop))
+        }),
+        contender("simdutf8-basic", position(false), |b| {
+            yes_no(simdutf8::basic::from_utf8(b))
+        }),
+        contender("simdutf8-compat", position(true), |b| {
+            simdutf8::compat::from_utf8(b)
+                .map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |_| Verdict::Valid)
+        }),
         // Dispatched: std's `from_utf8` below 64 bytes, else AVX-512 on a
         // CPU with AVX-512 VBMI2 (else AVX2, SSE 4.2).
-        contender(
-            "ps-simdutf8-basic",
-            position(false),
-            |b| simdutf8_avx512::basic::from_utf8(b).map(drop),
-            yes_no,
-        ),
+        contender("ps-simdutf8-basic", position(false), |b| {
+            yes_no(simdutf8_avx512::basic::from_utf8(b))
+        }),
     ];
     #[cfg(target_arch = "x86_64")]
     let list: Vec<Contender> = list.into_iter().chain(x86_peers(forced, errors)).collect();
@@ -370,11 +370,11 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
                 position: false,
             },
             |b| {
-                // SAFETY: the CPU has AVX2 (checked above), all the kernel
-                // needs; it reads only `b`, whatever its length.
-                unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(b) }
+                // SAFETY: the CPU has AVX2 (checked before this contender
+                // was made, the only way to reach this call), all the
+                // kernel needs; it reads only `b`, whatever its length.
+                yes_no(unsafe { simdutf8::basic::imp::x86::avx2::validate_utf8(b) })
             },
-            yes_no,
         ));
     }
     if forced && has!("avx512f") && has!("avx512bw") && has!("avx512vbmi") {
@@ -386,11 +386,11 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
             },
             |b| {
                 // SAFETY: the CPU has AVX-512 F, BW and VBMI (checked
-                // above), what the kernel is compiled for; it reads only
-                // `b`, whatever its length.
-                unsafe { simdutf8_avx512::basic::imp::x86::avx512::validate_utf8(b) }
+                // before this contender was made, the only way to reach
+                // this call), what the kernel is compiled for; it reads
+                // only `b`, whatever its length.
+                yes_no(unsafe { simdutf8_avx512::basic::imp::x86::avx512::validate_utf8(b) })
             },
-            yes_no,
         ));
     }
     list.push(contender(
@@ -399,9 +399,8 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
             isa: None,
             position: false,
         },
-        simdutf::validate_utf8,
-        |ok| {
-            if ok {
+        |b| {
+            if simdutf::validate_utf8(b) {
                 Verdict::Valid
             } else {
                 Verdict::Invalid
@@ -415,8 +414,8 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
                 isa: None,
                 position: true,
             },
-            simdutf::validate_utf8_with_errors,
-            |r| {
+            |b| {
+                let r = simdutf::validate_utf8_with_errors(b);
                 if r.error == simdutf::ErrorCode::Success {
                     Verdict::Valid
                 } else {
@@ -429,22 +428,59 @@ fn x86_peers(forced: bool, errors: bool) -> Vec<Contender> {
 }
 
 fn ours() -> Contender {
-    contender("utf8lit", Role::Ours, utf8lit::validate, ours_verdict)
+    contender("utf8lit", Role::Ours, |b| {
+        ours_verdict(utf8lit::validate(b))
+    })
+}
+
+/// The loop's own cost: a call that returns at once (its answer, from the
+/// length alone, only so that it is not a constant).
+fn floor() -> Contender {
+    contender("floor", Role::Floor, |b| {
+        if b.is_empty() {
+            Verdict::Invalid
+        } else {
+            Verdict::Valid
+        }
+    })
+}
+
+/// The forced kernels' validators, by their place in [`Kernel::ALL`]: set
+/// by [`kernels`], read by [`forced`]. Statics, so that a forced kernel's
+/// call is a plain function, as [`pass`] takes.
+static FORCED: [OnceLock<Validator>; Kernel::ALL.len()] =
+    [const { OnceLock::new() }; Kernel::ALL.len()];
+
+/// The call of the `I`th kernel of [`Kernel::ALL`], forced: what
+/// `utf8lit::validate` does on a machine whose best kernel it is, a load
+/// of the kernel's address and an indirect call.
+fn forced<const I: usize>(bytes: &[u8]) -> Verdict {
+    let v = FORCED[I].get().expect("set before this contender is made");
+    ours_verdict(v.validate(bytes))
 }
 
 /// Every utf8lit kernel this CPU has, forced.
 fn kernels() -> Vec<Contender> {
+    const CALLS: [Call; Kernel::ALL.len()] = [
+        forced::<0>,
+        forced::<1>,
+        forced::<2>,
+        forced::<3>,
+        forced::<4>,
+        forced::<5>,
+    ];
     Kernel::ALL
         .into_iter()
-        .filter(|k| k.is_available())
-        .map(|k| {
-            let v = k.validator().expect("the kernel is available");
-            contender(
+        .zip(CALLS)
+        .enumerate()
+        .filter_map(|(i, (k, call))| {
+            let v = k.validator()?;
+            FORCED[i].get_or_init(|| v);
+            Some(contender(
                 format!("utf8lit-{}", k.name()),
                 Role::Kernel(k),
-                move |bytes| v.validate(bytes),
-                ours_verdict,
-            )
+                call,
+            ))
         })
         .collect()
 }
@@ -465,8 +501,8 @@ fn guard(contenders: &[Contender], set: &Set, valid: bool) {
             "std on a {} B input",
             input.len()
         );
-        for c in contenders {
-            let got = (c.verdict)(input);
+        for c in contenders.iter().filter(|c| c.role != Role::Floor) {
+            let got = (c.call)(input);
             let agrees = match (want, got) {
                 (Verdict::InvalidAt(_), Verdict::Invalid) => true,
                 _ => want == got,
@@ -484,7 +520,14 @@ fn guard(contenders: &[Contender], set: &Set, valid: bool) {
 
 /// Seconds per call (per input) of each contender on `set`.
 fn race(s: &Settings, contenders: &[Contender], set: &Set) -> Vec<f64> {
-    let mut passes: Vec<_> = contenders.iter().map(|c| move || (c.pass)(set)).collect();
+    let mut passes: Vec<_> = contenders
+        .iter()
+        .map(|c| {
+            move || {
+                black_box(pass(black_box(c.call), set));
+            }
+        })
+        .collect();
     let mut fs: Vec<&mut dyn FnMut()> = passes.iter_mut().map(|p| p as &mut dyn FnMut()).collect();
     timing::race(s.rounds, s.round_time, &mut fs)
         .into_iter()
@@ -637,6 +680,20 @@ fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str
             println!("{row}");
         }
     }
+    if let Some(floor) = contenders.iter().position(|c| c.role == Role::Floor) {
+        let ns = results
+            .iter()
+            .flat_map(|(_, points)| points.iter().map(|p| p.secs[floor] * 1e9));
+        let (lo, hi) = ns.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
+            (lo.min(t), hi.max(t))
+        });
+        println!(
+            "\nThe timing loop's own cost, a call that returns at once \
+             (`floor`): {lo:.2}–{hi:.2} ns a call. Every contender is timed \
+             through that one loop, one indirect call an input, and every \
+             figure above includes it."
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -648,6 +705,7 @@ fn sweep_valid(s: &Settings) {
     let first_ours = contenders.len();
     contenders.push(ours());
     contenders.extend(kernels());
+    contenders.push(floor());
     let index = |role: Role| contenders.iter().position(|c| c.role == role);
     let best_peers: Vec<usize> = (0..first_ours).collect();
     let validate = index(Role::Ours).expect("utf8lit is a contender");
@@ -740,12 +798,52 @@ fn sweep_valid(s: &Settings) {
         path.display()
     );
     report(&contenders, &comparisons, &results);
+    print_noise(&contenders, validate, &results);
+}
+
+/// `validate` and its own kernel forced run the same function, called
+/// two ways: how far apart they time is the harness's noise (code layout
+/// and all), printed per band so that a ratio inside it reads as a tie.
+fn print_noise(contenders: &[Contender], validate: usize, results: &[(&str, &[Point])]) {
+    let selected = Kernel::selected();
+    let Some(forced) = contenders
+        .iter()
+        .position(|c| c.role == Role::Kernel(selected))
+    else {
+        return;
+    };
+    let mut row = format!(
+        "| {} forced / `validate` (the same function) |",
+        selected.name()
+    );
+    for &(_, lo, hi) in &BANDS {
+        let ratios = results.iter().flat_map(|(_, points)| {
+            points
+                .iter()
+                .filter(|p| (lo..hi).contains(&p.size))
+                .map(|p| p.secs[validate] / p.secs[forced])
+        });
+        let (min, max) = ratios.fold((f64::INFINITY, 0.0f64), |(a, b), r| (a.min(r), b.max(r)));
+        if min.is_finite() {
+            let _ = write!(row, " {min:.2}–{max:.2}× |");
+        } else {
+            row.push_str(" – |");
+        }
+    }
+    println!(
+        "\n### The harness's noise\n\nThe range, over every corpus and size of \
+         the band, of one function timed through two calls; a ratio above \
+         inside this range is a tie.\n"
+    );
+    table_head("range");
+    println!("{row}");
 }
 
 fn sweep_early(s: &Settings) {
     let mut contenders = peers(false, true);
     let ours_at = contenders.len();
     contenders.push(ours());
+    contenders.push(floor());
     let positional: Vec<usize> = (0..ours_at)
         .filter(|&i| matches!(contenders[i].role, Role::Peer { position: true, .. }))
         .collect();
