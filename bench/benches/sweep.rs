@@ -38,9 +38,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::io::Write as _;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
-
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use utf8lit::__private::{Kernel, Validator};
 
@@ -318,12 +317,17 @@ fn yes_no<T, E>(result: Result<T, E>) -> Verdict {
     }
 }
 
-fn std_verdict(result: Result<(), core::str::Utf8Error>) -> Verdict {
-    result.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid)
+/// The verdict of a result that says where the error is (`valid_up_to`).
+fn located<T>(result: Result<T, usize>) -> Verdict {
+    result.map_or_else(Verdict::InvalidAt, |_| Verdict::Valid)
+}
+
+fn std_verdict(result: Result<&str, core::str::Utf8Error>) -> Verdict {
+    located(result.map_err(|e| e.valid_up_to()))
 }
 
 fn ours_verdict(result: Result<(), utf8lit::Utf8Error>) -> Verdict {
-    result.map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |()| Verdict::Valid)
+    located(result.map_err(|e| e.valid_up_to()))
 }
 
 /// The peers, as users call them; with `forced`, simdutf8's AVX2 and
@@ -336,14 +340,13 @@ fn peers(forced: bool, errors: bool) -> Vec<Contender> {
     };
     let list = vec![
         contender("std", position(true), |b| {
-            std_verdict(core::str::from_utf8(b).map(drop))
+            std_verdict(core::str::from_utf8(b))
         }),
         contender("simdutf8-basic", position(false), |b| {
             yes_no(simdutf8::basic::from_utf8(b))
         }),
         contender("simdutf8-compat", position(true), |b| {
-            simdutf8::compat::from_utf8(b)
-                .map_or_else(|e| Verdict::InvalidAt(e.valid_up_to()), |_| Verdict::Valid)
+            located(simdutf8::compat::from_utf8(b).map_err(|e| e.valid_up_to()))
         }),
         // Dispatched: std's `from_utf8` below 64 bytes, else AVX-512 on a
         // CPU with AVX-512 VBMI2 (else AVX2, SSE 4.2).
@@ -494,7 +497,7 @@ fn kernels() -> Vec<Contender> {
 /// `valid` or not.
 fn guard(contenders: &[Contender], set: &Set, valid: bool) {
     for input in set {
-        let want = std_verdict(core::str::from_utf8(input).map(drop));
+        let want = std_verdict(core::str::from_utf8(input));
         assert_eq!(
             want == Verdict::Valid,
             valid,
@@ -681,12 +684,11 @@ fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str
         }
     }
     if let Some(floor) = contenders.iter().position(|c| c.role == Role::Floor) {
-        let ns = results
-            .iter()
-            .flat_map(|(_, points)| points.iter().map(|p| p.secs[floor] * 1e9));
-        let (lo, hi) = ns.fold((f64::INFINITY, 0.0f64), |(lo, hi), t| {
-            (lo.min(t), hi.max(t))
-        });
+        let (lo, hi) = min_max(
+            results
+                .iter()
+                .flat_map(|(_, points)| points.iter().map(|p| p.secs[floor] * 1e9)),
+        );
         println!(
             "\nThe timing loop's own cost, a call that returns at once \
              (`floor`): {lo:.2}–{hi:.2} ns a call. Every contender is timed \
@@ -801,6 +803,13 @@ fn sweep_valid(s: &Settings) {
     print_noise(&contenders, validate, &results);
 }
 
+/// The lowest and highest of `values` (`INFINITY` and 0 for none).
+fn min_max(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    values.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    })
+}
+
 /// `validate` and its own kernel forced run the same function, called
 /// two ways: how far apart they time is the harness's noise (code layout
 /// and all), printed per band so that a ratio inside it reads as a tie.
@@ -823,7 +832,7 @@ fn print_noise(contenders: &[Contender], validate: usize, results: &[(&str, &[Po
                 .filter(|p| (lo..hi).contains(&p.size))
                 .map(|p| p.secs[validate] / p.secs[forced])
         });
-        let (min, max) = ratios.fold((f64::INFINITY, 0.0f64), |(a, b), r| (a.min(r), b.max(r)));
+        let (min, max) = min_max(ratios);
         if min.is_finite() {
             let _ = write!(row, " {min:.2}–{max:.2}× |");
         } else {
