@@ -401,6 +401,18 @@ macro_rules! lookup_algorithm {
             let mut at = 0;
             let mut carry = Carry::none();
             let mut errors = splat(0);
+            // A group a step while more than a group is left, then a
+            // vector a step: one loop test for `VECTORS` vectors where
+            // there are that many, which on NEON (eight a group) is an
+            // instruction a vector.
+            while at + GROUP < len {
+                // SAFETY: `at + GROUP < len`.
+                let group = unsafe { load_group(ptr.add(at)) };
+                let (e, next) = c.group_errors(&group, carry);
+                errors = or(errors, e);
+                carry = next;
+                at += GROUP;
+            }
             while at + LANES < len {
                 // SAFETY: `at + LANES < len`.
                 let v = unsafe { load(ptr.add(at)) };
