@@ -380,11 +380,9 @@ macro_rules! lookup_algorithm {
         /// vector before them, after the carry of the vector that precedes
         /// them (`Carry::of`): a flag depends only on its byte and the three
         /// before it, so the bytes checked twice flag the same. No branch
-        /// on the text, no mask and no page test for the end: where the
-        /// loop was group by group, ASCII groups skipped and each group's
-        /// errors tested, the branches on Latin text that mixes the two
-        /// cost inputs of 129–511 bytes 1–2 ns more than a peer that
-        /// gathers. A flag is looked for only when there is one
+        /// on the text, no mask and no page test for the end: a branch a
+        /// group on whether it is ASCII, or has a flag, mispredicts on
+        /// text that mixes the two. A flag is looked for only when there is one
         /// ([`check_cold`]). Out of line, so that the short inputs that
         /// `validate` settles in line set up no frame for its loop.
         ///
@@ -432,7 +430,7 @@ macro_rules! lookup_algorithm {
                 subs(last, c.incomplete_max()),
             );
             if !any(or(errors, end)) {
-                return Found::flagged(first, None);
+                return Found::VALID;
             }
             // SAFETY: the caller's promise.
             Found::flagged(first, unsafe { check_cold(bytes) })
