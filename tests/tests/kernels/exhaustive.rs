@@ -116,3 +116,73 @@ fn class_4_byte_inputs_at_every_boundary_offset() {
         |i| class_input(4, i),
     );
 }
+
+/// Frames that put an input just before, across and at the start of the
+/// last vector of an input of one to two vectors (and a little more), for
+/// each kernel's vector width: the kernels read that vector with a plain
+/// load that overlaps the one before it, and work out from the first
+/// vector (or a load before it) what the bytes before it pass on. An input
+/// that starts up to four bytes before the last vector reaches into it from
+/// bytes only the carry holds. ASCII after the input (of `width` bytes)
+/// makes the length.
+fn last_vector_frames(width: usize) -> Vec<Frame> {
+    let mut frames = Vec::new();
+    for lanes in [16_usize, 32, 64] {
+        let lengths = (lanes + 1..=lanes + 4)
+            .chain([lanes + lanes / 2])
+            .chain(2 * lanes - 4..=2 * lanes + 4);
+        for len in lengths {
+            let last = len - lanes;
+            for at in last.saturating_sub(4)..=last + 1 {
+                let Some(after) = len.checked_sub(at + width) else {
+                    continue;
+                };
+                for fill in rotating(at) {
+                    frames.push(Frame {
+                        name: format!(
+                            "{} filler of {at} bytes, the input, {after} bytes of 'z' \
+                             ({len} bytes, the last {lanes} from {last})",
+                            fill.name()
+                        ),
+                        ascii: fill == Fill::Ascii,
+                        prefix: fill.make(at),
+                        suffix: &Z256.as_bytes()[..after],
+                        align: 0,
+                    });
+                }
+            }
+        }
+    }
+    frames
+}
+
+#[test]
+fn class_3_byte_inputs_where_the_last_vector_starts() {
+    let frames = last_vector_frames(3);
+    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 5 };
+    sweep(
+        "3-byte class inputs where the last vector starts",
+        &frames,
+        3,
+        CLASSES.len().pow(3),
+        stride,
+        |i| class_input(3, i),
+    );
+}
+
+#[test]
+fn class_4_byte_inputs_where_the_last_vector_starts() {
+    // Every 13th pattern in each frame, from a place that moves from frame
+    // to frame, so every pattern in some frames (in debug builds every
+    // 101st).
+    let frames = last_vector_frames(4);
+    let stride = |_: &Frame| if RELEASE { 13 } else { 101 };
+    sweep(
+        "4-byte class inputs where the last vector starts",
+        &frames,
+        4,
+        CLASSES.len().pow(4),
+        stride,
+        |i| class_input(4, i),
+    );
+}
