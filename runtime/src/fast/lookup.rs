@@ -10,9 +10,7 @@
 //! `any_high`), `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
 //! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
-//! two lanes, the end of the one before coming in), `moved_up` (a vector
-//! moved up by a number of lanes known at run time, zeros coming in, or
-//! `None` where no one instruction does it), and the primitives
+//! two lanes, the end of the one before coming in), and the primitives
 //! `load`, `load_table`, `splat`, `or`, `and`, `xor`, `subs` (saturating),
 //! `high_nibbles`, `low_nibbles`, `shuffle` (a 16-entry table lookup, the
 //! table repeated across the vector), `any` (a lane is not zero),
@@ -221,46 +219,6 @@ macro_rules! lookup_algorithm {
             // same vector first, from the cache.
             // SAFETY: `bytes.len() >= LANES`.
             let head = unsafe { load(bytes.as_ptr()) };
-            if VECTORS == 2 && bytes.len() > LANES && bytes.len() <= GROUP {
-                // More than a vector, up to a group: the last vector a
-                // plain load that overlaps the head, after the bytes
-                // before it, which the head holds (moved up into place in
-                // registers, where the kernel can: `before`), then the
-                // rules on both, in line, and one test of their errors and
-                // a sequence cut off by the end: no masked load of the
-                // rest, nor its page test.
-                let before = match moved_up(head, GROUP - bytes.len()) {
-                    Some(before) => Some(before),
-                    // Exactly a group: the head is the vector before.
-                    None => (bytes.len() == GROUP).then_some(head),
-                };
-                if let Some(before) = before {
-                    // SAFETY: `LANES < bytes.len()`.
-                    let last = unsafe { load(bytes.as_ptr().add(bytes.len() - LANES)) };
-                    // The first high byte of the head, when it is
-                    // certainly the first error, as above; else, with an
-                    // ASCII head, an ASCII end is all ASCII.
-                    let high = nonzero_lanes(and(head, splat(0x80)));
-                    let first = high.trailing_zeros() as usize;
-                    if high != 0 {
-                        if !crate::fast::starts_character(bytes, first) {
-                            return Found::error_at(first);
-                        }
-                    } else if !any_high(last) {
-                        return Found::VALID;
-                    }
-                    let (head_errors, _) = c.errors(head, Carry::none());
-                    let (last_errors, _) = c.errors(last, Carry::of(before));
-                    let cut = subs(last, c.incomplete_max());
-                    if !any(or(or(head_errors, last_errors), cut)) {
-                        return Found::VALID;
-                    }
-                    return Found::flag(
-                        (high != 0).then_some(first),
-                        c.pair_flag(head_errors, last_errors, bytes.len()),
-                    );
-                }
-            }
             // Where a lane mask costs more than the test (NEON has no
             // movemask), only when there is a high byte.
             let first = if LANE_MASK_IS_CHEAP {
@@ -274,10 +232,18 @@ macro_rules! lookup_algorithm {
                 if !crate::fast::starts_character(bytes, first) {
                     return Found::error_at(first);
                 }
-                if MASKED_LOADS && bytes.len() == LANES {
-                    // No more: the rules on the one vector. (The others
-                    // took this length above.)
-                    return Found::flagged(Some(first), c.check_vector(head, LANES, Carry::none()));
+                if MASKED_LOADS && bytes.len() < GROUP {
+                    // Short: the rules in line, without a call, on the
+                    // vector at hand and the rest. (A kernel without masked
+                    // loads puts the rest together from pieces: more code
+                    // than is worth inlining here.)
+                    return Found::flagged(Some(first), c.check_after_head(head, bytes));
+                }
+                if VECTORS == 2 && bytes.len() == GROUP {
+                    // Exactly a group: likewise, the rest one plain load.
+                    // SAFETY: `bytes.len() == GROUP == 2 * LANES`.
+                    let last = unsafe { load(bytes.as_ptr().add(LANES)) };
+                    return Found::flagged(Some(first), c.check_pair(head, last));
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -830,24 +796,66 @@ macro_rules! lookup_algorithm {
                 })
             }
 
-            /// The first flag of an input of more than a vector, up to a
-            /// group, `len` bytes, whose rules flagged something: the
-            /// first of `head_errors`, its first vector's, else of
-            /// `last_errors`, its last vector's (which may overlap the
-            /// first), else the end, for a sequence that the last cuts off.
+            /// [`check`] for `LANES` up to `GROUP` bytes (fewer), their
+            /// first vector at hand, `head`: the rest is read with one
+            /// masked load, padded with zeros, which a sequence cut off by
+            /// the end fails to continue (a rest of no bytes is no load,
+            /// all zeros). Both vectors go through the rules, ASCII or not:
+            /// one test, where telling an ASCII rest apart costs another.
+            /// For kernels with masked loads only; the others put such a
+            /// rest together from pieces.
             #[inline]
             #[target_feature(enable = $features)]
-            fn pair_flag(&self, head_errors: V, last_errors: V, len: usize) -> usize {
+            fn check_after_head(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                // Two vectors, named, not a group built in a loop and
+                // handed to `first_flag`: that array went through an
+                // aligned stack frame in `validate`, and 64–127 bytes took
+                // three times as long.
+                const _: () = assert!(
+                    !MASKED_LOADS || VECTORS == 2,
+                    "check_after_head reads the rest as one vector"
+                );
+                if bytes.len() == LANES {
+                    // No rest: the rules on the one vector, not on zeros too.
+                    return self.check_vector(head, LANES, Carry::none());
+                }
+                let (head_errors, carry) = self.errors(head, Carry::none());
+                let rest = bytes.get(LANES..).unwrap_or_default();
+                let (rest_errors, _) = self.errors(tail_vector(rest, 0), carry);
+                if !any(or(head_errors, rest_errors)) {
+                    return None;
+                }
+                let lanes = nonzero_lanes(head_errors);
+                Some(if lanes == 0 {
+                    LANES + nonzero_lanes(rest_errors).trailing_zeros() as usize
+                } else {
+                    lanes.trailing_zeros() as usize
+                })
+            }
+
+            /// [`check`] for exactly two vectors of input, `head` and
+            /// `last`, each a plain load: the rules on both, and a
+            /// sequence that `last` cuts off told by its last lanes, in one
+            /// test. The flag is the input's end for a sequence cut off.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn check_pair(&self, head: V, last: V) -> Option<usize> {
+                let (head_errors, carry) = self.errors(head, Carry::none());
+                let (last_errors, _) = self.errors(last, carry);
+                let cut = subs(last, self.incomplete_max());
+                if !any(or(or(head_errors, last_errors), cut)) {
+                    return None;
+                }
                 let lanes = nonzero_lanes(head_errors);
                 if lanes != 0 {
-                    return lanes.trailing_zeros() as usize;
+                    return Some(lanes.trailing_zeros() as usize);
                 }
                 let lanes = nonzero_lanes(last_errors);
-                if lanes == 0 {
-                    len
+                Some(if lanes == 0 {
+                    2 * LANES
                 } else {
-                    len - LANES + lanes.trailing_zeros() as usize
-                }
+                    LANES + lanes.trailing_zeros() as usize
+                })
             }
 
             /// The first flagged byte of a group (padded with zeros after

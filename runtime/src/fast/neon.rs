@@ -53,19 +53,6 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
     Some(vqtbl1q_u8(data, indices))
 }
 
-/// `v` moved up `by` lanes, zeros coming in: `None`, no one instruction
-/// does it here, and `lookup_algorithm!` asks only where `MASKED_LOADS`.
-#[inline]
-#[target_feature(enable = "neon")]
-#[allow(
-    clippy::unnecessary_wraps,
-    reason = "the signature `lookup_algorithm!` calls; the AVX-512 kernel has the instruction"
-)]
-fn moved_up(v: V, by: usize) -> Option<V> {
-    let _ = (v, by);
-    None
-}
-
 /// The 16 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two).
 #[inline]

@@ -476,16 +476,6 @@ mod sse42_shape {
     }
 
     #[inline]
-    #[allow(
-        clippy::unnecessary_wraps,
-        reason = "the signature the algorithm calls"
-    )]
-    fn moved_up(v: V, by: usize) -> Option<V> {
-        let _ = (v, by);
-        None
-    }
-
-    #[inline]
     fn prev1(input: V, prev: V) -> V {
         alignr_epi8(input, prev, 15)
     }
@@ -522,16 +512,6 @@ mod avx2_shape {
         v[..16].copy_from_slice(&lo);
         v[16..].copy_from_slice(&hi);
         Some(v)
-    }
-
-    #[inline]
-    #[allow(
-        clippy::unnecessary_wraps,
-        reason = "the signature the algorithm calls"
-    )]
-    fn moved_up(v: V, by: usize) -> Option<V> {
-        let _ = (v, by);
-        None
     }
 
     /// `vpalignr` works within 128-bit halves: the half to shift in below
@@ -574,16 +554,6 @@ mod neon_shape {
     fn from_rest(rest: &[u8], i: usize) -> Option<V> {
         let (data, indices) = tail_piece_parts(rest, i)?;
         Some(vqtbl1q_u8(*data, *indices))
-    }
-
-    #[inline]
-    #[allow(
-        clippy::unnecessary_wraps,
-        reason = "the signature the algorithm calls"
-    )]
-    fn moved_up(v: V, by: usize) -> Option<V> {
-        let _ = (v, by);
-        None
     }
 
     #[inline]
@@ -689,16 +659,6 @@ mod avx512_shape {
         }
         // SAFETY: as above.
         Some(unsafe { maskz_loadu(low, ptr) })
-    }
-
-    /// `vpermt2b` of (zeros, `v`): lane `i` takes byte `i + 64 - by`.
-    #[inline]
-    #[allow(
-        clippy::unnecessary_wraps,
-        reason = "the signature the algorithm calls"
-    )]
-    fn moved_up(v: V, by: usize) -> Option<V> {
-        Some(permutex2var_epi8([0; 64], shifted_by(by), v))
     }
 
     #[inline]

@@ -53,19 +53,6 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
     ))
 }
 
-/// `v` moved up `by` lanes, zeros coming in: `None`, no one instruction
-/// does it here, and `lookup_algorithm!` asks only where `MASKED_LOADS`.
-#[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2")]
-#[allow(
-    clippy::unnecessary_wraps,
-    reason = "the signature `lookup_algorithm!` calls; the AVX-512 kernel has the instruction"
-)]
-fn moved_up(v: V, by: usize) -> Option<V> {
-    let _ = (v, by);
-    None
-}
-
 /// The 32 bytes that end just before the last of `input`'s: the end of
 /// `prev`, then `input` moved up a byte (and likewise two).
 #[inline]

@@ -107,19 +107,6 @@ fn from_rest(rest: &[u8], i: usize) -> Option<V> {
     Some(unsafe { _mm512_maskz_loadu_epi8(low_lanes(m), ptr.cast()) })
 }
 
-/// `v` moved up `by` lanes (fewer than 64), zeros coming in: one
-/// `vpermt2b`, lane `i` taking byte `i + 64 - by` of (zeros, `v`).
-#[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
-#[allow(
-    clippy::unnecessary_wraps,
-    reason = "the signature `lookup_algorithm!` calls; other kernels have no one instruction for it"
-)]
-fn moved_up(v: V, by: usize) -> Option<V> {
-    let idx = _mm512_add_epi8(load_table(&IOTA), splat((LANES - by) as u8));
-    Some(_mm512_permutex2var_epi8(splat(0), idx, v))
-}
-
 /// The size of the pages that [`from_rest`] keeps its masked loads inside:
 /// x86-64's smallest.
 const PAGE: usize = 4096;
