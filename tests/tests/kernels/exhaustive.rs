@@ -137,19 +137,7 @@ fn last_vector_frames(width: usize) -> Vec<Frame> {
                 let Some(after) = len.checked_sub(at + width) else {
                     continue;
                 };
-                for fill in rotating(at) {
-                    frames.push(Frame {
-                        name: format!(
-                            "{} filler of {at} bytes, the input, {after} bytes of 'z' \
-                             ({len} bytes, the last {lanes} from {last})",
-                            fill.name()
-                        ),
-                        ascii: fill == Fill::Ascii,
-                        prefix: fill.make(at),
-                        suffix: &Z256.as_bytes()[..after],
-                        align: 0,
-                    });
-                }
+                frames.extend(frames_at(&[at], 0, rotating, &[&Z256[..after]]));
             }
         }
     }
