@@ -1,0 +1,211 @@
+// The body of `scripts/ab`'s binary (see there): `old` and `new` are the
+// runtime at a revision and in the work tree; `corpora`, `rng` and `timing`
+// are the sweep's modules, included by the generated main.rs.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rng::Rng;
+
+struct Settings {
+    early: bool,
+    sizes: Vec<usize>,
+    corpora: Vec<String>,
+    rounds: usize,
+}
+
+fn settings() -> Settings {
+    let mut s = Settings {
+        early: false,
+        sizes: (64..=256).collect(),
+        corpora: ["latin", "cjk", "mixed"].map(String::from).to_vec(),
+        rounds: 60,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{arg} wants a value"));
+        match arg.as_str() {
+            "early" => s.early = true,
+            "valid" => s.early = false,
+            "--rounds" => s.rounds = value().parse().expect("--rounds N"),
+            "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
+            "--size" => {
+                let v = value();
+                let (lo, hi) = v.split_once('-').unwrap_or((&v, &v));
+                let (lo, hi): (usize, usize) =
+                    (lo.parse().expect("size"), hi.parse().expect("size"));
+                let step = |n: usize| {
+                    if n < 128 {
+                        1
+                    } else if n < 1024 {
+                        8
+                    } else {
+                        n / 16
+                    }
+                };
+                s.sizes.clear();
+                let mut n = lo;
+                while n <= hi {
+                    s.sizes.push(n);
+                    n += step(n);
+                }
+            }
+            _ => panic!("unknown argument {arg}"),
+        }
+    }
+    if s.early {
+        s.corpora = vec!["early-ascii".into()];
+    }
+    s
+}
+
+/// As the sweep's `pass`: never inlined, each call an indirect one, the
+/// verdicts summed (a loop of its own per side moved the times by more
+/// than the changes this harness is for).
+#[inline(never)]
+fn pass(f: fn(&[u8]) -> bool, set: &[Vec<u8>]) -> usize {
+    let mut digest = 0usize;
+    for input in set {
+        digest = digest.wrapping_add(usize::from(f(input.as_slice())));
+    }
+    digest
+}
+
+/// The kernels `UTF8LIT_AB_KERNEL` names (as `Kernel::name` does), forced,
+/// else `validate` as users call it.
+static OLD: std::sync::OnceLock<Option<old::__private::Validator>> = std::sync::OnceLock::new();
+static NEW: std::sync::OnceLock<Option<new::__private::Validator>> = std::sync::OnceLock::new();
+
+fn wanted() -> Option<String> {
+    std::env::var("UTF8LIT_AB_KERNEL").ok()
+}
+
+fn old_ok(b: &[u8]) -> bool {
+    let forced = OLD.get_or_init(|| {
+        let name = wanted()?;
+        let k = old::__private::Kernel::ALL
+            .into_iter()
+            .find(|k| k.name() == name);
+        Some(
+            k.and_then(|k| k.validator())
+                .expect("no such kernel on this CPU"),
+        )
+    });
+    match forced {
+        Some(v) => v.validate(b).is_ok(),
+        None => old::validate(b).is_ok(),
+    }
+}
+fn new_ok(b: &[u8]) -> bool {
+    let forced = NEW.get_or_init(|| {
+        let name = wanted()?;
+        let k = new::__private::Kernel::ALL
+            .into_iter()
+            .find(|k| k.name() == name);
+        Some(
+            k.and_then(|k| k.validator())
+                .expect("no such kernel on this CPU"),
+        )
+    });
+    match forced {
+        Some(v) => v.validate(b).is_ok(),
+        None => new::validate(b).is_ok(),
+    }
+}
+
+/// Per round, each side's seconds per pass, the two in alternating order.
+fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
+    let sides: [fn(&[u8]) -> bool; 2] = [old_ok, new_ok];
+    let mut calls = 1u64;
+    loop {
+        let start = Instant::now();
+        for _ in 0..calls {
+            black_box(pass(black_box(sides[0]), set));
+        }
+        if start.elapsed() >= Duration::from_millis(2) {
+            break;
+        }
+        calls *= 2;
+    }
+    let mut times = [Vec::new(), Vec::new()];
+    for round in 0..rounds {
+        for k in 0..2 {
+            let i = (round + k) % 2;
+            let start = Instant::now();
+            for _ in 0..calls {
+                black_box(pass(black_box(sides[i]), set));
+            }
+            times[i].push(start.elapsed().as_secs_f64() / calls as f64);
+        }
+    }
+    let [a, b] = times;
+    (a, b)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let s = settings();
+    eprintln!(
+        "kernel: {}",
+        wanted().unwrap_or_else(|| "as validate picks it".into())
+    );
+    let largest = s.sizes.iter().copied().max().unwrap_or(64);
+    println!("corpus,size,old_ns,new_ns,best_ratio,median_ratio");
+    let mut summary = Vec::new();
+    for corpus in &s.corpora {
+        let name = if s.early { "ascii" } else { corpus.as_str() };
+        let text = corpora::generated(name, largest + 65536).expect("a generated corpus");
+        let mut ratios = Vec::new();
+        for &size in &s.sizes {
+            let mut rng = Rng(size as u64 ^ 0xAB);
+            let mut set = corpora::pieces(&text, size, corpora::set_len(size).max(32), &mut rng);
+            if s.early {
+                for input in &mut set {
+                    let at = (3 + rng.below(28)).min(size - 1);
+                    input[at] = 0xE9;
+                }
+            }
+            let want: Vec<bool> = set
+                .iter()
+                .map(|b| core::str::from_utf8(b).is_ok())
+                .collect();
+            for f in [old_ok as fn(&[u8]) -> bool, new_ok] {
+                let got: Vec<bool> = set.iter().map(|b| f(b)).collect();
+                assert_eq!(got, want, "a side disagrees with std at {size} B");
+            }
+            let (old_t, new_t) = race(s.rounds, &set);
+            let n = set.len() as f64;
+            let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+            let best_ratio = best(&old_t) / best(&new_t);
+            let per_round: Vec<f64> = old_t.iter().zip(&new_t).map(|(o, n)| o / n).collect();
+            let median_ratio = median(per_round);
+            println!(
+                "{corpus},{size},{:.2},{:.2},{best_ratio:.3},{median_ratio:.3}",
+                best(&old_t) / n * 1e9,
+                best(&new_t) / n * 1e9
+            );
+            ratios.push((size, median_ratio));
+        }
+        summary.push((corpus.clone(), ratios));
+    }
+    eprintln!("\nnew/old speed, median of per-round ratios (> 1: the work tree is faster)");
+    for (corpus, ratios) in &summary {
+        let geo = (ratios.iter().map(|r| r.1.ln()).sum::<f64>() / ratios.len() as f64).exp();
+        let worst = ratios
+            .iter()
+            .copied()
+            .fold((0, f64::INFINITY), |w, r| if r.1 < w.1 { r } else { w });
+        let best = ratios
+            .iter()
+            .copied()
+            .fold((0, 0.0), |w, r| if r.1 > w.1 { r } else { w });
+        eprintln!(
+            "{corpus:>12}: geomean {geo:.3}, worst {:.3} at {} B, best {:.3} at {} B",
+            worst.1, worst.0, best.1, best.0
+        );
+    }
+}
