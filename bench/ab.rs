@@ -71,47 +71,37 @@ fn pass(f: fn(&[u8]) -> bool, set: &[Vec<u8>]) -> usize {
     digest
 }
 
-/// The kernels `UTF8LIT_AB_KERNEL` names (as `Kernel::name` does), forced,
-/// else `validate` as users call it.
-static OLD: std::sync::OnceLock<Option<old::__private::Validator>> = std::sync::OnceLock::new();
-static NEW: std::sync::OnceLock<Option<new::__private::Validator>> = std::sync::OnceLock::new();
-
 fn wanted() -> Option<String> {
     std::env::var("UTF8LIT_AB_KERNEL").ok()
 }
 
-fn old_ok(b: &[u8]) -> bool {
-    let forced = OLD.get_or_init(|| {
-        let name = wanted()?;
-        let k = old::__private::Kernel::ALL
-            .into_iter()
-            .find(|k| k.name() == name);
-        Some(
-            k.and_then(|k| k.validator())
-                .expect("no such kernel on this CPU"),
-        )
-    });
-    match forced {
-        Some(v) => v.validate(b).is_ok(),
-        None => old::validate(b).is_ok(),
-    }
+/// `$name`, the verdict of `$krate` (`old` or `new`): the kernel that
+/// `UTF8LIT_AB_KERNEL` names (as `Kernel::name` does) forced, else
+/// `validate` as users call it. A macro: the two sides are two crates.
+macro_rules! side {
+    ($name:ident, $krate:ident) => {
+        fn $name(b: &[u8]) -> bool {
+            static FORCED: std::sync::OnceLock<Option<$krate::__private::Validator>> =
+                std::sync::OnceLock::new();
+            let forced = FORCED.get_or_init(|| {
+                let name = wanted()?;
+                let k = $krate::__private::Kernel::ALL
+                    .into_iter()
+                    .find(|k| k.name() == name);
+                Some(
+                    k.and_then(|k| k.validator())
+                        .expect("no such kernel on this CPU"),
+                )
+            });
+            match forced {
+                Some(v) => v.validate(b).is_ok(),
+                None => $krate::validate(b).is_ok(),
+            }
+        }
+    };
 }
-fn new_ok(b: &[u8]) -> bool {
-    let forced = NEW.get_or_init(|| {
-        let name = wanted()?;
-        let k = new::__private::Kernel::ALL
-            .into_iter()
-            .find(|k| k.name() == name);
-        Some(
-            k.and_then(|k| k.validator())
-                .expect("no such kernel on this CPU"),
-        )
-    });
-    match forced {
-        Some(v) => v.validate(b).is_ok(),
-        None => new::validate(b).is_ok(),
-    }
-}
+side!(old_ok, old);
+side!(new_ok, new);
 
 /// Per round, each side's seconds per pass, the two in alternating order.
 fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
