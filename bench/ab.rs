@@ -1,5 +1,5 @@
 // The body of `scripts/ab`'s binary (see there): `old` and `new` are the
-// runtime at a revision and in the work tree; `corpora`, `rng` and `timing`
+// runtime at a revision and in the work tree; `corpora` and `rng`
 // are the sweep's modules, included by the generated main.rs.
 
 use std::hint::black_box;
