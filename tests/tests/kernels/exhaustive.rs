@@ -81,17 +81,32 @@ fn every_2_byte_input_at_every_boundary_offset() {
     );
 }
 
+/// [`sweep`] over every pattern of `width` byte classes (`class_input`).
+fn sweep_classes(
+    what: &str,
+    frames: &[Frame],
+    width: u32,
+    stride: impl Fn(&Frame) -> usize + Sync,
+) {
+    sweep(
+        what,
+        frames,
+        width as usize,
+        CLASSES.len().pow(width),
+        stride,
+        |i| class_input(width as usize, i),
+    );
+}
+
 #[test]
 fn class_3_byte_inputs_at_every_boundary_offset() {
     let frames = frames(rotating, &SUFFIXES);
     let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 3 };
-    sweep(
+    sweep_classes(
         "3-byte class inputs at boundary offsets",
         &frames,
         3,
-        CLASSES.len().pow(3),
         stride,
-        |i| class_input(3, i),
     );
 }
 
@@ -107,13 +122,11 @@ fn class_4_byte_inputs_at_every_boundary_offset() {
         (false, true) => 11,
         (false, false) => 37,
     };
-    sweep(
+    sweep_classes(
         "4-byte class inputs at boundary offsets",
         &frames,
         4,
-        CLASSES.len().pow(4),
         stride,
-        |i| class_input(4, i),
     );
 }
 
@@ -148,13 +161,11 @@ fn last_vector_frames(width: usize) -> Vec<Frame> {
 fn class_3_byte_inputs_where_the_last_vector_starts() {
     let frames = last_vector_frames(3);
     let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 5 };
-    sweep(
+    sweep_classes(
         "3-byte class inputs where the last vector starts",
         &frames,
         3,
-        CLASSES.len().pow(3),
         stride,
-        |i| class_input(3, i),
     );
 }
 
@@ -165,12 +176,10 @@ fn class_4_byte_inputs_where_the_last_vector_starts() {
     // 101st).
     let frames = last_vector_frames(4);
     let stride = |_: &Frame| if RELEASE { 13 } else { 101 };
-    sweep(
+    sweep_classes(
         "4-byte class inputs where the last vector starts",
         &frames,
         4,
-        CLASSES.len().pow(4),
         stride,
-        |i| class_input(4, i),
     );
 }
