@@ -50,6 +50,13 @@ macro_rules! lookup_algorithm {
         /// `check_groups`' ASCII steps, which pay off only over longer
         /// inputs. Beyond it, text that is ASCII but for a byte near its
         /// start would pay for the rules on every vector.
+        /// Whether [`validate_vectors`] reads an input of whole groups to
+        /// its end a group at a time. With many vectors a group (NEON), that
+        /// saves a vector loop's tests for every vector of the last group;
+        /// with two (x86), measured, it made inputs of 1½–2 groups slower
+        /// (the A/B harness, `scripts/ab`), though their vectors are the
+        /// same.
+        const WHOLE_GROUPS: bool = VECTORS > 2;
         const MEDIUM: usize = if 4 * GROUP > 1024 { 4 * GROUP } else { 1024 };
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
@@ -375,10 +382,11 @@ macro_rules! lookup_algorithm {
 
         /// [`check`] for `GROUP` up to `MEDIUM` bytes (fewer), whose
         /// first high byte the caller knows or not: the rules on every
-        /// vector, their errors gathered and tested once, at the end. The
-        /// last `LANES` bytes are read with a plain load, overlapping the
-        /// vector before them, after the carry of the vector that precedes
-        /// them (`Carry::of`): a flag depends only on its byte and the three
+        /// vector, their errors gathered and tested once, at the end. Whole
+        /// groups, then vectors; the bytes after them, if any, as the last
+        /// `LANES` bytes, read with a plain load that overlaps the vector
+        /// before, after the carry of the vector that precedes them
+        /// (`Carry::of`): a flag depends only on its byte and the three
         /// before it, so the bytes checked twice flag the same. No branch
         /// on the text, no mask and no page test for the end: a branch a
         /// group on whether it is ASCII, or has a flag, mispredicts on
@@ -399,12 +407,12 @@ macro_rules! lookup_algorithm {
             let mut at = 0;
             let mut carry = Carry::none();
             let mut errors = splat(0);
-            // A group a step while more than a group is left, then a
-            // vector a step: one loop test for `VECTORS` vectors where
-            // there are that many, which on NEON (eight a group) is an
-            // instruction a vector.
-            while at + GROUP < len {
-                // SAFETY: `at + GROUP < len`.
+            // A group a step while more than a group is left (or, with
+            // `WHOLE_GROUPS`, a whole group), then a vector a step: one loop
+            // test for `VECTORS` vectors where there are that many, which
+            // on NEON (eight a group) is an instruction a vector.
+            while at + GROUP < len + usize::from(WHOLE_GROUPS) {
+                // SAFETY: `at + GROUP <= len`.
                 let group = unsafe { load_group(ptr.add(at)) };
                 let (e, next) = c.group_errors(&group, carry);
                 errors = or(errors, e);
@@ -419,16 +427,17 @@ macro_rules! lookup_algorithm {
                 carry = next;
                 at += LANES;
             }
-            // The last vector, which the loop stops short of, and the one
-            // before it, for its carry.
+            // The last vector, and the one before it for its carry. Its
+            // rules have run already where the loops reached the end (with
+            // `WHOLE_GROUPS`, an input of whole groups).
             // SAFETY: `len >= GROUP >= 2 * LANES`: both are inside.
             let prev = unsafe { load(ptr.add(len - 2 * LANES)) };
             // SAFETY: as above.
             let last = unsafe { load(ptr.add(len - LANES)) };
-            let end = or(
-                c.errors(last, Carry::of(prev)).0,
-                subs(last, c.incomplete_max()),
-            );
+            let mut end = subs(last, c.incomplete_max());
+            if !WHOLE_GROUPS || at < len {
+                end = or(end, c.errors(last, Carry::of(prev)).0);
+            }
             if !any(or(errors, end)) {
                 return Found::VALID;
             }
