@@ -50,6 +50,7 @@ macro_rules! lookup_algorithm {
         /// `check_groups`' ASCII steps, which pay off only over longer
         /// inputs. Beyond it, text that is ASCII but for a byte near its
         /// start would pay for the rules on every vector.
+        const MEDIUM: usize = if 4 * GROUP > 1024 { 4 * GROUP } else { 1024 };
         /// Whether [`validate_vectors`] reads an input of whole groups to
         /// its end a group at a time. With many vectors a group (NEON), that
         /// saves a vector loop's tests for every vector of the last group;
@@ -57,7 +58,6 @@ macro_rules! lookup_algorithm {
         /// (the A/B harness, `scripts/ab`), though their vectors are the
         /// same.
         const WHOLE_GROUPS: bool = VECTORS > 2;
-        const MEDIUM: usize = if 4 * GROUP > 1024 { 4 * GROUP } else { 1024 };
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
