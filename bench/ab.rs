@@ -154,10 +154,7 @@ fn main() {
             let mut rng = Rng(size as u64 ^ 0xAB);
             let mut set = corpora::pieces(&text, size, corpora::set_len(size).max(32), &mut rng);
             if s.early {
-                for input in &mut set {
-                    let at = (3 + rng.below(28)).min(size - 1);
-                    input[at] = 0xE9;
-                }
+                corpora::put_early_error(&mut set, &mut rng);
             }
             let want: Vec<bool> = set
                 .iter()

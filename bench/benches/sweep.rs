@@ -886,10 +886,7 @@ fn sweep_early(s: &Settings) {
         // call. (Past 64 KiB the set outgrows the L2 cache, which only the
         // peers that read every byte see.)
         let mut set = corpora::pieces(&text, size, 32, &mut rng);
-        for input in &mut set {
-            let at = (3 + rng.below(28)).min(size - 1);
-            input[at] = 0xE9;
-        }
+        corpora::put_early_error(&mut set, &mut rng);
         guard(&contenders, &set, false);
         let secs = race(s, &contenders, &set);
         for (c, t) in contenders.iter().zip(&secs) {

@@ -361,6 +361,18 @@ pub fn pieces(text: &str, size: usize, count: usize, rng: &mut crate::rng::Rng) 
     out
 }
 
+/// Makes each input of `set` an early error: a lone Latin-1 `é` (`E9`) at
+/// a random byte from 3 to 30 (the last byte of a shorter input), where an
+/// ISO-8859-1 file mislabelled as UTF-8 usually has its first. The sweep's
+/// early-error inputs, and `scripts/ab`'s.
+#[allow(dead_code, reason = "only the sweep and scripts/ab time early errors")]
+pub fn put_early_error(set: &mut [Vec<u8>], rng: &mut crate::rng::Rng) {
+    for input in set {
+        let at = (3 + rng.below(28)).min(input.len() - 1);
+        input[at] = 0xE9;
+    }
+}
+
 /// How many inputs of one size a set has: 32 of up to 512 B, then as many
 /// as make 16 KiB, at least one. All in the L1 cache (48 KiB here) up to
 /// 16 KiB, one input in L2 above; each call of a pass meets other bytes, so
