@@ -192,7 +192,18 @@ impl Found {
     fn explain(self, bytes: &[u8]) -> Result<(), Utf8Error> {
         if self.first == self.at {
             decode::error_at(bytes, self.at)
-        } else if self.first != Self::NONE && self.at <= self.first + HEAD {
+        } else {
+            self.explain_far(bytes)
+        }
+    }
+
+    /// [`explain`](Self::explain) of a flag that is not the first high
+    /// byte. A function of its own so that `explain`'s usual case, an error
+    /// at the first high byte, saves fewer registers and has no calls in
+    /// line but the rare one to the sequence decoder.
+    #[inline(never)]
+    fn explain_far(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+        if self.first != Self::NONE && self.at <= self.first + HEAD {
             decode::error_near(bytes, self.first, self.at)
         } else {
             explain_from(bytes, self.at)

@@ -93,6 +93,11 @@ pub(super) const fn is_latin1_letter(b: u8) -> bool {
 /// Whether `before` ends the way [`CTX_AFTER_ASCII`] asks (two ASCII bytes,
 /// one at the start, or nothing) and, if so, whether its last byte is an
 /// ASCII letter.
+///
+/// Always inlined: a call to it, on the early-error path, made the error's
+/// builder save and restore registers around it.
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "no call on the early-error path")]
 const fn ascii_before(before: &[u8]) -> Option<bool> {
     match before {
         [] => Some(false),
