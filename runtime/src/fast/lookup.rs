@@ -58,6 +58,8 @@ macro_rules! lookup_algorithm {
         /// (the A/B harness, `scripts/ab`), though their vectors are the
         /// same.
         const WHOLE_GROUPS: bool = VECTORS > 2;
+        /// How many bytes `run` checks between two tests for a flag.
+        const TEST_EVERY: usize = 4 * GROUP;
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
@@ -631,16 +633,36 @@ macro_rules! lookup_algorithm {
             let mut carry = Carry::of(unsafe { load(ptr.add(at - LANES)) });
             // SAFETY: `at + GROUP <= len`.
             let mut group = unsafe { load_group(ptr.add(at)) };
+            // The groups' flags, or-ed together from `mark` on and tested
+            // every `TEST_EVERY` bytes and where the run ends: a test a
+            // group cost the loop more than a tenth of its time (AVX2).
+            // A flag is then looked for from `mark`, with the state worked
+            // out again from the vector before it.
+            let mut flags = splat(0);
+            let mut mark = at;
+            // The first flag from `mark` on, when `flags` has one.
+            let flagged = |from: usize, to: usize| {
+                // SAFETY: `GROUP <= from < to <= len`: the run's bytes.
+                unsafe {
+                    let carry = Carry::of(load(ptr.add(from - LANES)));
+                    from + c.first_flagged_span(ptr.add(from), carry, to - from)
+                }
+            };
             loop {
                 let (errors, next) = c.group_errors(&group, carry);
-                if any(errors) {
-                    // SAFETY: as for `group`, just loaded from there.
-                    let first = unsafe { c.first_flagged(ptr.add(at), carry) };
-                    return RunEnd::Flag(at + first);
-                }
+                flags = or(flags, errors);
                 carry = next;
                 at += GROUP;
+                if at - mark >= TEST_EVERY {
+                    if any(flags) {
+                        return RunEnd::Flag(flagged(mark, at));
+                    }
+                    mark = at;
+                }
                 if at + GROUP > len {
+                    if any(flags) {
+                        return RunEnd::Flag(flagged(mark, at));
+                    }
                     // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
                     return match unsafe { c.check_rest(ptr, len, at, carry) } {
                         None => RunEnd::Valid,
@@ -656,6 +678,9 @@ macro_rules! lookup_algorithm {
                 // SAFETY: `at + GROUP <= len`.
                 group = unsafe { load_group(ptr.add(at)) };
                 if !any_high(or_all(&group)) {
+                    if any(flags) {
+                        return RunEnd::Flag(flagged(mark, at));
+                    }
                     // An ASCII group continues nothing: a sequence that the
                     // run left unfinished is cut off here.
                     if c.ends_inside_sequence(carry.bytes) {
@@ -1002,25 +1027,40 @@ macro_rules! lookup_algorithm {
                 (errors, carry)
             }
 
-            /// The first flagged byte of a group with a flag. Kernels
-            /// report the byte, not the group: an error starts at most
-            /// three bytes before the first flagged byte, so the reference
-            /// decoder has only those to read. (The error path only: the
-            /// group is loaded again, rather than kept in memory on the
-            /// valid path, and its errors computed vector by vector.)
+            /// The first flagged byte of the `span` bytes at `ptr` (whole
+            /// vectors), which have a flag, after the vector `carry`
+            /// describes. Kernels report the byte, not the group: an error
+            /// starts at most three bytes before the first flagged byte, so
+            /// the reference decoder has only those to read. (The error
+            /// path only: the bytes are loaded again, rather than kept on
+            /// the valid path, and their errors computed vector by vector.)
             ///
             /// # Safety
             ///
-            /// `ptr` must have `GROUP` readable bytes.
+            /// `ptr` must have `span` readable bytes.
             #[cold]
             #[target_feature(enable = $features)]
-            unsafe fn first_flagged(&self, ptr: *const u8, carry: Carry) -> usize {
-                // SAFETY: the caller's promise.
-                let group = unsafe { load_group(ptr) };
-                self.first_flagged_in(&group, carry)
+            unsafe fn first_flagged_span(
+                &self,
+                ptr: *const u8,
+                mut carry: Carry,
+                span: usize,
+            ) -> usize {
+                for i in 0..span / LANES {
+                    // SAFETY: `(i + 1) * LANES <= span`.
+                    let v = unsafe { load(ptr.add(i * LANES)) };
+                    let (errors, next) = self.errors(v, carry);
+                    let lanes = nonzero_lanes(errors);
+                    if lanes != 0 {
+                        return i * LANES + lanes.trailing_zeros() as usize;
+                    }
+                    carry = next;
+                }
+                // Not reached: the span has a flag.
+                span
             }
 
-            /// [`first_flagged`](Self::first_flagged) of a group at hand.
+            /// [`first_flagged_span`](Self::first_flagged_span) of a group at hand.
             #[cold]
             #[target_feature(enable = $features)]
             fn first_flagged_in(&self, group: &[V; VECTORS], mut carry: Carry) -> usize {

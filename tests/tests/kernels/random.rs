@@ -217,6 +217,32 @@ fn ascii_runs_then_one_bad_byte() {
     });
 }
 
+/// A long run of non-ASCII text with one error at every offset: a kernel
+/// that tests for a flag only every few groups (`run`'s `TEST_EVERY`) must
+/// still report the first one, wherever it falls between two tests, and
+/// whatever comes after it (a second error, ASCII, more text, the end).
+#[test]
+fn one_error_at_every_offset_of_long_text() {
+    let text = "é€😀ж".repeat(300).into_bytes();
+    let errors: [&[u8]; 4] = [b"\x80", b"\xC3(", b"\xED\xA0\x80", b"\xF0\x9F\x98"];
+    let afters: [&[u8]; 4] = [b"", b"a", &[b'a'; 200], b"\xFF"];
+    let ends: Vec<usize> = (0..=text.len()).collect();
+    run_jobs("one error in long text", ends.len(), |i, c| {
+        let at = ends[i];
+        for (e, error) in errors.iter().enumerate() {
+            let after = afters[(at + e) % afters.len()];
+            c.check_parts(&[&text[..at], error, &text[at..], after], 0, || {
+                format!(
+                    "[{}] at {at} of {} B of text, then [{}]",
+                    hex(error),
+                    text.len(),
+                    hex(after)
+                )
+            });
+        }
+    });
+}
+
 /// Lengths at which a block, group or lane ends.
 fn block_ends() -> Vec<usize> {
     (16..=1024)
