@@ -1043,37 +1043,44 @@ macro_rules! lookup_algorithm {
             unsafe fn first_flagged_span(
                 &self,
                 ptr: *const u8,
-                mut carry: Carry,
+                carry: Carry,
                 span: usize,
             ) -> usize {
-                for i in 0..span / LANES {
-                    // SAFETY: `(i + 1) * LANES <= span`.
-                    let v = unsafe { load(ptr.add(i * LANES)) };
-                    let (errors, next) = self.errors(v, carry);
-                    let lanes = nonzero_lanes(errors);
-                    if lanes != 0 {
-                        return i * LANES + lanes.trailing_zeros() as usize;
-                    }
-                    carry = next;
-                }
-                // Not reached: the span has a flag.
-                span
+                let vectors = (0..span / LANES).map(|i| {
+                    // SAFETY: `(i + 1) * LANES <= span`, which the caller
+                    // promises readable.
+                    unsafe { load(ptr.add(i * LANES)) }
+                });
+                self.first_flagged_of(vectors, carry).unwrap_or(span)
             }
 
             /// [`first_flagged_span`](Self::first_flagged_span) of a group at hand.
             #[cold]
             #[target_feature(enable = $features)]
-            fn first_flagged_in(&self, group: &[V; VECTORS], mut carry: Carry) -> usize {
-                for (i, &v) in group.iter().enumerate() {
+            fn first_flagged_in(&self, group: &[V; VECTORS], carry: Carry) -> usize {
+                self.first_flagged_of(group.iter().copied(), carry)
+                    .unwrap_or(GROUP)
+            }
+
+            /// The first flagged lane of `vectors` (after the vector `carry`
+            /// describes), counted from the first vector's first lane; `None`
+            /// when there is none, which the callers' inputs never are.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn first_flagged_of(
+                &self,
+                vectors: impl Iterator<Item = V>,
+                mut carry: Carry,
+            ) -> Option<usize> {
+                for (i, v) in vectors.enumerate() {
                     let (errors, next) = self.errors(v, carry);
                     let lanes = nonzero_lanes(errors);
                     if lanes != 0 {
-                        return i * LANES + lanes.trailing_zeros() as usize;
+                        return Some(i * LANES + lanes.trailing_zeros() as usize);
                     }
                     carry = next;
                 }
-                // Not reached: the group has a flag.
-                GROUP
+                None
             }
         }
     };
