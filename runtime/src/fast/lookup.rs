@@ -640,9 +640,12 @@ macro_rules! lookup_algorithm {
             // out again from the vector before it.
             let mut flags = splat(0);
             let mut mark = at;
-            // The first flag from `mark` on, when `flags` has one.
+            // The first flag from `mark` on, when `flags` has one (so at
+            // least a group was checked after `mark`).
             let flagged = |from: usize, to: usize| {
-                // SAFETY: `GROUP <= from < to <= len`: the run's bytes.
+                // SAFETY: `GROUP <= from < to <= len`: `from` is `mark`,
+                // at or after the run's start, and `to` the end of the
+                // groups checked since.
                 unsafe {
                     let carry = Carry::of(load(ptr.add(from - LANES)));
                     from + c.first_flagged_span(ptr.add(from), carry, to - from)
