@@ -202,6 +202,7 @@ macro_rules! lookup_algorithm {
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> crate::fast::Found {
+            align_entry!();
             let c = Consts::new();
             // The first high byte of the first vector, when it is certainly
             // an error (a continuation byte, or a lead without one after
@@ -335,6 +336,7 @@ macro_rules! lookup_algorithm {
         #[inline(never)]
         #[target_feature(enable = $features)]
         unsafe fn validate_rest(bytes: &[u8], first: Option<usize>) -> Found {
+            align_entry!();
             // SAFETY: the caller's promise.
             Found::flagged(first, unsafe { check(bytes) })
         }
@@ -403,6 +405,7 @@ macro_rules! lookup_algorithm {
         #[inline(never)]
         #[target_feature(enable = $features)]
         unsafe fn validate_vectors(bytes: &[u8], first: Option<usize>) -> Found {
+            align_entry!();
             let c = Consts::new();
             let ptr = bytes.as_ptr();
             let len = bytes.len();
@@ -580,6 +583,7 @@ macro_rules! lookup_algorithm {
         #[inline(never)]
         #[target_feature(enable = $features)]
         unsafe fn check_groups(bytes: &[u8], mut at: usize) -> Found {
+            align_entry!();
             let len = bytes.len();
             let ptr = bytes.as_ptr();
             while at + GROUP <= len {
@@ -627,6 +631,7 @@ macro_rules! lookup_algorithm {
         #[inline(never)]
         #[target_feature(enable = $features)]
         unsafe fn run(ptr: *const u8, len: usize, mut at: usize) -> RunEnd {
+            align_entry!();
             let c = Consts::new();
             // SAFETY: `at >= GROUP >= LANES`, and the bytes before `at` are
             // the input's.
@@ -980,6 +985,7 @@ macro_rules! lookup_algorithm {
             #[inline(never)]
             #[target_feature(enable = $features)]
             unsafe fn check_end(&self, ptr: *const u8, len: usize) -> Option<usize> {
+                align_entry!();
                 if let Some(before) = len.checked_sub(GROUP + LANES) {
                     let start = before + LANES;
                     // SAFETY: `before + LANES + GROUP == len`: this read

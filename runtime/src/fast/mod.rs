@@ -39,6 +39,33 @@
 
 use crate::{decode, Utf8Error};
 
+/// Puts the start of the function it is written in on a 64-byte boundary,
+/// where the compiler would put it on a 16-byte one. On AMD's Zen 5 the
+/// kernels' short paths, a few taken branches and a few dozen
+/// instructions, ran up to a third faster with every function and branch
+/// target on a 64-byte boundary than where the linker happened to put them,
+/// and that placement changed from build to build (the sweep measured
+/// 0.67× and 0.80× the best peer at 64–255 B for the same code). Stable
+/// Rust has no attribute for a function's alignment; an assembler
+/// alignment directive inside the function raises the alignment of the
+/// section it is in, which is the function's own section on ELF targets.
+/// It may pad with at most one byte, and at the function's start there is
+/// nothing to pad: no instruction is added.
+macro_rules! align_entry {
+    () => {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: an assembler directive, not an instruction: it reads and
+        // writes nothing and leaves flags and stack alone; at most it adds
+        // a one-byte `nop`, which does nothing either.
+        unsafe {
+            core::arch::asm!(
+                ".p2align 6, 0x90, 1",
+                options(nomem, nostack, preserves_flags)
+            );
+        }
+    };
+}
+
 // The macro that writes the SIMD kernels' `check` comes first.
 #[macro_use]
 mod lookup;
