@@ -40,17 +40,15 @@
 use crate::{decode, Utf8Error};
 
 /// Puts the start of the function it is written in on a 64-byte boundary,
-/// where the compiler would put it on a 16-byte one. On AMD's Zen 5 the
-/// kernels' short paths, a few taken branches and a few dozen
-/// instructions, ran up to a third faster with every function and branch
-/// target on a 64-byte boundary than where the linker happened to put them,
-/// and that placement changed from build to build (the sweep measured
-/// 0.67× and 0.80× the best peer at 64–255 B for the same code). Stable
-/// Rust has no attribute for a function's alignment; an assembler
-/// alignment directive inside the function raises the alignment of the
-/// section it is in, which is the function's own section on ELF targets.
-/// It may pad with at most one byte, and at the function's start there is
-/// nothing to pad: no instruction is added.
+/// where the compiler would put it on a 16-byte one. The kernels' short
+/// paths are a few taken branches and a few dozen instructions, and on
+/// AMD's Zen 5 their speed depended on where in a cache line the linker
+/// happened to put them, which changed from build to build (CHANGELOG has
+/// the figures). Stable Rust has no attribute for a function's alignment;
+/// an assembler alignment directive inside the function raises the
+/// alignment of the section it is in, which is the function's own section
+/// on ELF targets. Where it lands, at or near the function's start, it
+/// may pad with at most one byte, and usually pads with none.
 macro_rules! align_entry {
     () => {
         #[cfg(target_arch = "x86_64")]
