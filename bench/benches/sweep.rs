@@ -12,7 +12,10 @@
 //!   and every utf8lit kernel this CPU has, forced; and `floor`, a call
 //!   that returns at once (the loop's own cost);
 //! - timing: every contender through one loop ([`pass`]), one indirect
-//!   call an input;
+//!   call an input; the best of three rounds at each point, and the whole
+//!   sweep run three times (`--passes`), each point keeping its best, so
+//!   that a slow spell of the machine (a few seconds in which every call
+//!   is slower) cannot own a run of sizes;
 //! - `early`: ASCII text of each size with a lone Latin-1 `é` (0xE9) at a
 //!   random byte from 3 to 30, against the peers that say where the error
 //!   is and those that only say yes or no.
@@ -27,7 +30,7 @@
 //! `sweep-early.csv`; see [`target_dir`]).
 //!
 //! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
-//! [--corpus LIST] [--size N|LO-HI] [--rounds N]`.
+//! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N]`.
 
 #![allow(
     clippy::cast_precision_loss,
@@ -97,6 +100,7 @@ fn all_sizes() -> Vec<usize> {
 struct Settings {
     quick: bool,
     rounds: usize,
+    passes: usize,
     round_time: Duration,
     corpora: Vec<&'static str>,
     sizes: Vec<usize>,
@@ -110,7 +114,9 @@ usage: cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [OPTIONS]
   --quick          a few sizes per band, two short rounds (CI's smoke run)
   --corpus LIST    comma-separated: ascii,latin,cyrillic,cjk,emoji,mixed
   --size N|LO-HI   only these sizes (bytes; K and M suffixes: 4K, 1M)
-  --rounds N       best of N rounds (default 9; 2 with --quick)";
+  --rounds N       rounds per point in each pass (default 3; 2 with --quick)
+  --passes N       runs of the whole sweep, each point's best kept (default 3;
+                   1 with --quick)";
 
 fn usage(problem: &str) -> ! {
     eprintln!("{problem}\n{USAGE}");
@@ -139,6 +145,7 @@ fn parse_size(text: &str) -> usize {
 fn settings() -> Settings {
     let mut quick = false;
     let mut rounds = None;
+    let mut passes = None;
     let mut corpora: Vec<&'static str> = CORPORA.to_vec();
     let mut range = (0, usize::MAX);
     let mut words = Vec::new();
@@ -187,6 +194,13 @@ fn settings() -> Settings {
                         .unwrap_or_else(|_| usage(&format!("not a count: {n}"))),
                 );
             }
+            "--passes" => {
+                let n = value();
+                passes = Some(
+                    n.parse()
+                        .unwrap_or_else(|_| usage(&format!("not a count: {n}"))),
+                );
+            }
             "valid" | "early" => words.push(arg),
             "--help" | "-h" => usage("the size sweep"),
             _ => usage(&format!("unknown argument: {arg}")),
@@ -206,7 +220,8 @@ fn settings() -> Settings {
     }
     Settings {
         quick,
-        rounds: rounds.unwrap_or(if quick { 2 } else { 9 }).max(1),
+        rounds: rounds.unwrap_or(if quick { 2 } else { 3 }).max(1),
+        passes: passes.unwrap_or(if quick { 1 } else { 3 }).max(1),
         // Each contender's round: between one and two of these (see
         // `timing::race`), so a measurement is 1–2 ms of work (0.2–0.4 ms
         // with --quick), whatever the size.
@@ -544,10 +559,49 @@ struct Point {
     secs: Vec<f64>,
 }
 
+/// Each contender's best time at each point: `best`, after another pass
+/// over the same points (`pass`).
+fn keep_best(best: &mut [Point], pass: &[Point]) {
+    for (b, p) in best.iter_mut().zip(pass) {
+        debug_assert_eq!(b.size, p.size, "the passes run the same sizes");
+        for (t, new) in b.secs.iter_mut().zip(&p.secs) {
+            *t = t.min(*new);
+        }
+    }
+}
+
 fn seed(name: &str, size: usize) -> u64 {
     name.bytes()
         .fold(0x7377_6565_7021_u64, |h, b| h.rotate_left(8) ^ u64::from(b)) // "sweep!"
         ^ (size as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Every contender's best time at every size on early errors in `text`,
+/// over `s.passes` passes; the inputs checked against std on the first.
+fn early_points(s: &Settings, contenders: &[Contender], text: &str) -> Vec<Point> {
+    let mut points: Vec<Point> = Vec::new();
+    for pass in 0..s.passes {
+        let mut this_pass = Vec::new();
+        for &size in &s.sizes {
+            let mut rng = Rng(seed("early", size));
+            // 32 inputs at every size: the error's place varies from call
+            // to call. (Past 64 KiB the set outgrows the L2 cache, which
+            // only the peers that read every byte see.)
+            let mut set = corpora::pieces(text, size, 32, &mut rng);
+            corpora::put_early_error(&mut set, &mut rng);
+            if pass == 0 {
+                guard(contenders, &set, false);
+            }
+            let secs = race(s, contenders, &set);
+            this_pass.push(Point { size, secs });
+        }
+        if pass == 0 {
+            points = this_pass;
+        } else {
+            keep_best(&mut points, &this_pass);
+        }
+    }
+    points
 }
 
 // ---------------------------------------------------------------------------
@@ -742,48 +796,22 @@ fn sweep_valid(s: &Settings) {
     }
 
     let (path, mut csv) = csv_file(s, "sweep", "gb_per_s");
-    let largest = s.sizes.iter().copied().max().unwrap_or(0);
-    let mut results = Vec::new();
-    for &corpus in &s.corpora {
-        let started = Instant::now();
-        let text = corpora::generated(corpus, largest + 64 * KIB).expect("a generated corpus");
-        let mut points = Vec::new();
-        for &size in &s.sizes {
-            let mut rng = Rng(seed(corpus, size));
-            let set = corpora::pieces(&text, size, corpora::set_len(size), &mut rng);
-            guard(&contenders, &set, true);
-            // And each with one byte broken, so a contender that says yes
-            // without reading every byte is caught too.
-            let broken: Vec<Vec<u8>> = set
-                .iter()
-                .map(|input| {
-                    let mut input = input.clone();
-                    let at = rng.below(size);
-                    input[at] = 0xFF;
-                    input
-                })
-                .collect();
-            guard(&contenders, &broken, false);
-            let secs = race(s, &contenders, &set);
-            for (c, t) in contenders.iter().zip(&secs) {
+    let results = valid_points(s, &contenders);
+    for (corpus, points) in &results {
+        for point in points {
+            for (c, t) in contenders.iter().zip(&point.secs) {
                 writeln!(
                     csv,
-                    "{corpus},{size},{},{:.4}",
+                    "{corpus},{},{},{:.4}",
+                    point.size,
                     c.name,
-                    size as f64 / t / 1e9
+                    point.size as f64 / t / 1e9
                 )
                 .expect("writing the CSV");
             }
-            points.push(Point { size, secs });
         }
-        csv.flush().expect("writing the CSV");
-        eprintln!(
-            "sweep: {corpus}, {} sizes, {:.0} s",
-            s.sizes.len(),
-            started.elapsed().as_secs_f64()
-        );
-        results.push((corpus, points));
     }
+    csv.flush().expect("writing the CSV");
     let results: Vec<(&str, &[Point])> = results.iter().map(|(c, p)| (*c, p.as_slice())).collect();
 
     println!("\n## Valid text: the worst ratio per size band\n");
@@ -848,6 +876,54 @@ fn print_noise(contenders: &[Contender], validate: usize, results: &[(&str, &[Po
     println!("{row}");
 }
 
+/// Every contender's best time at every size of every corpus, over
+/// `s.passes` passes; the inputs checked against std on the first.
+fn valid_points(s: &Settings, contenders: &[Contender]) -> Vec<(&'static str, Vec<Point>)> {
+    let largest = s.sizes.iter().copied().max().unwrap_or(0);
+    let mut results: Vec<(&str, Vec<Point>)> = Vec::new();
+    for pass in 0..s.passes {
+        for (k, &corpus) in s.corpora.iter().enumerate() {
+            let started = Instant::now();
+            let text = corpora::generated(corpus, largest + 64 * KIB).expect("a generated corpus");
+            let mut points = Vec::new();
+            for &size in &s.sizes {
+                // The same inputs in every pass: the seed is the point's.
+                let mut rng = Rng(seed(corpus, size));
+                let set = corpora::pieces(&text, size, corpora::set_len(size), &mut rng);
+                if pass == 0 {
+                    guard(contenders, &set, true);
+                    // And each with one byte broken, so a contender that
+                    // says yes without reading every byte is caught too.
+                    let broken: Vec<Vec<u8>> = set
+                        .iter()
+                        .map(|input| {
+                            let mut input = input.clone();
+                            let at = rng.below(size);
+                            input[at] = 0xFF;
+                            input
+                        })
+                        .collect();
+                    guard(contenders, &broken, false);
+                }
+                let secs = race(s, contenders, &set);
+                points.push(Point { size, secs });
+            }
+            eprintln!(
+                "sweep: pass {} of {}, {corpus}, {} sizes, {:.0} s",
+                pass + 1,
+                s.passes,
+                s.sizes.len(),
+                started.elapsed().as_secs_f64()
+            );
+            match results.get_mut(k) {
+                Some((_, best)) => keep_best(best, &points),
+                None => results.push((corpus, points)),
+            }
+        }
+    }
+    results
+}
+
 fn sweep_early(s: &Settings) {
     let mut contenders = peers(false, true);
     let ours_at = contenders.len();
@@ -879,20 +955,12 @@ fn sweep_early(s: &Settings) {
     let (path, mut csv) = csv_file(s, "sweep-early", "ns_per_call");
     let largest = s.sizes.iter().copied().max().unwrap_or(0);
     let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
-    let mut points = Vec::new();
-    for &size in &s.sizes {
-        let mut rng = Rng(seed("early", size));
-        // 32 inputs at every size: the error's place varies from call to
-        // call. (Past 64 KiB the set outgrows the L2 cache, which only the
-        // peers that read every byte see.)
-        let mut set = corpora::pieces(&text, size, 32, &mut rng);
-        corpora::put_early_error(&mut set, &mut rng);
-        guard(&contenders, &set, false);
-        let secs = race(s, &contenders, &set);
-        for (c, t) in contenders.iter().zip(&secs) {
-            writeln!(csv, "early-ascii,{size},{},{:.2}", c.name, t * 1e9).expect("writing the CSV");
+    let points = early_points(s, &contenders, &text);
+    for point in &points {
+        for (c, t) in contenders.iter().zip(&point.secs) {
+            writeln!(csv, "early-ascii,{},{},{:.2}", point.size, c.name, t * 1e9)
+                .expect("writing the CSV");
         }
-        points.push(Point { size, secs });
     }
     csv.flush().expect("writing the CSV");
     eprintln!(
@@ -975,13 +1043,21 @@ fn main() {
         Kernel::selected().name(),
         kernels.join(", ")
     );
+    let spread = if s.passes > 1 {
+        format!(
+            " ({} passes over the sizes, {} rounds each)",
+            s.passes, s.rounds
+        )
+    } else {
+        String::new()
+    };
     println!(
-        "- {} sizes from {} to {}; corpora: {}; best of {} rounds of {}–{} ms per contender, interleaved",
+        "- {} sizes from {} to {}; corpora: {}; best of {} rounds{spread} of {}–{} ms per contender, interleaved",
         s.sizes.len(),
         fmt_size(s.sizes[0]),
         fmt_size(*s.sizes.last().expect("a size")),
         s.corpora.join(", "),
-        s.rounds,
+        s.rounds * s.passes,
         s.round_time.as_secs_f64() * 1e3,
         s.round_time.as_secs_f64() * 2e3,
     );
