@@ -141,10 +141,9 @@ impl Validator {
 
 /// What a kernel's whole pass found: nothing wrong, or where the reference
 /// decoder is to look. Two words, so that a kernel returns it in two
-/// registers and the error, sixteen bytes written through a pointer, is
+/// registers, and the error, which reads the bytes around the flag, is
 /// built only on the error path, out of line, by [`Found::into_result`]
-/// inlined into the caller. (Kernels that returned `Result<(), Utf8Error>`
-/// wrote it through memory on every call, valid or not.)
+/// inlined into the caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     /// The first flagged byte, or `NONE` when the input is valid.

@@ -346,10 +346,7 @@ const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
 /// [`read_sequence`]'s branches. `None` for every other case, which
 /// [`error_at`] reads sequence by sequence.
 ///
-/// Always inlined: out of line, it returns the error through memory,
-/// written a field at a time, and its caller reads it back whole, which
-/// waits for the stores (a failed store forward, twice the early-error
-/// path's time).
+/// Always inlined: the early-error path makes no call.
 #[inline(always)]
 #[allow(
     clippy::inline_always,

@@ -7,6 +7,8 @@
 //! of the input and what came before them. What those bytes mean is read in
 //! [`interpret`](super::interpret), and said in [`words`](super::words).
 
+use core::num::NonZeroU64;
+
 /// Why a byte sequence is not UTF-8.
 ///
 /// Each variant is named by the *first* byte of the ill-formed sequence (the
@@ -163,12 +165,27 @@ const WINDOW: usize = 6;
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Utf8Error {
     valid_up_to: usize,
-    /// Input bytes from `valid_up_to` on; the first `avail` are meaningful.
-    window: [u8; WINDOW],
-    kind: ErrorKind,
-    /// Bits 0–1: `error_len` (0 for `None`); bits 2–4: `avail`; bits 5–7: a
-    /// `CTX_*` value.
-    packed: u8,
+    /// Eight bytes, in this order in memory on every target: the input
+    /// bytes from `valid_up_to` on (`WINDOW` of them; the first `avail`
+    /// are meaningful, the others zero), `packed`, and the kind's
+    /// discriminant plus one. Never zero, so `Result<(), Utf8Error>` is
+    /// two words, and returned in two registers (an error of a byte array
+    /// and bytes is returned through memory, a byte at a time).
+    record: NonZeroU64,
+}
+
+/// The six window bytes of a record.
+const WINDOW_MASK: u64 = u64::from_ne_bytes([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]);
+
+/// A record: the window from `window` (its first six bytes in memory
+/// order), `packed` (see [`pack`]) and `kind`.
+const fn record(window: u64, packed: u8, kind: ErrorKind) -> NonZeroU64 {
+    let meta = u64::from_ne_bytes([0, 0, 0, 0, 0, 0, packed, kind as u8 + 1]);
+    match NonZeroU64::new(window & WINDOW_MASK | meta) {
+        Some(record) => record,
+        // The kind's byte is at least 1.
+        None => NonZeroU64::MIN,
+    }
 }
 
 impl Utf8Error {
@@ -211,46 +228,58 @@ impl Utf8Error {
             },
         };
         let rest = tail(bytes, at);
-        // The usual case: one copy, in a value of its own. Merged with the
-        // cases below into one value, LLVM splits the window into byte
-        // loads and stores and spills the registers that hold them, on
-        // every early error.
-        if let Some(window) = rest.first_chunk::<WINDOW>() {
+        // The usual case: the window as one word, one load, returned on a
+        // path of its own. (Bytes copied one by one into the record were
+        // assembled or stored a byte at a time; merged with the cases
+        // below, the usual case was slower.)
+        if let Some(word) = rest.first_chunk::<8>() {
             return Self {
                 valid_up_to: at,
-                window: *window,
-                kind,
-                packed: pack(error_len, WINDOW, context),
+                record: record(
+                    u64::from_ne_bytes(*word),
+                    pack(error_len, WINDOW, context),
+                    kind,
+                ),
             };
         }
-        let (window, avail) = if let Some(&[b0, b1, b2, b3, b4, b5]) = bytes.last_chunk::<WINDOW>()
-        {
-            // Fewer than WINDOW bytes from `at` to the end, but WINDOW in
-            // all: `rest` is the end of the last WINDOW bytes. One load and
-            // a shift, not a byte loop: a truncated sequence at the end of a
-            // short input is a usual early error.
-            let avail = rest.len();
-            let word = u64::from_le_bytes([b0, b1, b2, b3, b4, b5, 0, 0]) >> (8 * (WINDOW - avail));
-            let [b0, b1, b2, b3, b4, b5, _, _] = word.to_le_bytes();
-            ([b0, b1, b2, b3, b4, b5], avail)
+        let avail = if rest.len() < WINDOW {
+            rest.len()
         } else {
-            // Fewer than WINDOW bytes in all, so fewer from `at`. Spelled
-            // out rather than a copy loop, which became a call to `memcpy`.
-            match *rest {
-                [b0, b1, b2, b3, b4] => ([b0, b1, b2, b3, b4, 0], 5),
-                [b0, b1, b2, b3] => ([b0, b1, b2, b3, 0, 0], 4),
-                [b0, b1, b2] => ([b0, b1, b2, 0, 0, 0], 3),
-                [b0, b1] => ([b0, b1, 0, 0, 0, 0], 2),
-                [b0] => ([b0, 0, 0, 0, 0, 0], 1),
-                _ => ([0; WINDOW], 0),
-            }
+            WINDOW
+        };
+        let window = if let Some(last) = bytes.last_chunk::<8>() {
+            // Fewer than eight bytes from `at` to the end, but eight in
+            // all: `rest` is the end of the last eight, moved down (in
+            // little-endian order, then in the target's).
+            let shift = 8 * (8 - rest.len()) as u32;
+            let word = match u64::from_le_bytes(*last).checked_shr(shift) {
+                Some(word) => word,
+                None => 0,
+            };
+            u64::from_ne_bytes(word.to_le_bytes())
+        } else {
+            // Fewer than eight bytes in all: all of them as one word, moved
+            // down to `at`.
+            let shift = 8 * at as u32;
+            let word = match short_word(bytes).checked_shr(shift) {
+                Some(word) => word,
+                None => 0,
+            };
+            u64::from_ne_bytes(word.to_le_bytes())
         };
         Self {
             valid_up_to: at,
-            window,
-            kind,
-            packed: pack(error_len, avail, context),
+            record: record(window, pack(error_len, avail, context), kind),
         }
+    }
+
+    /// The record's bytes, in memory order.
+    const fn record_bytes(&self) -> [u8; 8] {
+        self.record.get().to_ne_bytes()
+    }
+
+    const fn packed(&self) -> u8 {
+        self.record_bytes()[6]
     }
 
     /// The error moved `by` bytes later, for a validator that checked a
@@ -276,7 +305,7 @@ impl Utf8Error {
     /// Same as [`core::str::Utf8Error::error_len`].
     #[must_use]
     pub const fn error_len(&self) -> Option<usize> {
-        match self.packed & 0b11 {
+        match self.packed() & 0b11 {
             0 => None,
             n => Some(n as usize),
         }
@@ -285,23 +314,62 @@ impl Utf8Error {
     /// Why the bytes are not UTF-8.
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
-        self.kind
+        match self.record_bytes()[7] {
+            1 => ErrorKind::UnexpectedContinuation,
+            2 => ErrorKind::MissingContinuation,
+            3 => ErrorKind::Truncated,
+            4 => ErrorKind::Overlong,
+            5 => ErrorKind::Surrogate,
+            6 => ErrorKind::OutOfRange,
+            7 => ErrorKind::ObsoleteForm,
+            _ => ErrorKind::InvalidByte,
+        }
     }
 
     pub(super) const fn avail(&self) -> usize {
-        ((self.packed >> 2) & 0b111) as usize
+        ((self.packed() >> 2) & 0b111) as usize
     }
 
     pub(super) const fn context(&self) -> u8 {
-        self.packed >> 5
+        self.packed() >> 5
     }
 
     /// The input bytes the error kept, from `valid_up_to` on.
+    #[allow(unsafe_code, reason = "the record's bytes, where they are")]
     pub(super) const fn window(&self) -> &[u8] {
-        match self.window.split_at_checked(self.avail()) {
+        // SAFETY: `NonZeroU64` has the layout of `u64`: eight initialized
+        // bytes, no padding, and an alignment that `[u8; 8]` (alignment 1)
+        // does not exceed; the borrow is `self`'s.
+        let bytes = unsafe { &*(&raw const self.record).cast::<[u8; 8]>() };
+        let (window, _) = bytes.split_at(WINDOW);
+        match window.split_at_checked(self.avail()) {
             Some((head, _)) => head,
-            None => &self.window,
+            None => window,
         }
+    }
+}
+
+/// The bytes of an input shorter than eight bytes, as a little-endian word
+/// with zeros after them: two loads at most (the first four bytes and the
+/// last four overlap from four to seven), not a byte at a time.
+const fn short_word(bytes: &[u8]) -> u64 {
+    match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+        (Some(first), Some(last)) => {
+            let first = u32::from_le_bytes(*first) as u64;
+            let last = match (u32::from_le_bytes(*last) as u64)
+                .checked_shl(8 * (bytes.len() as u32 - 4))
+            {
+                Some(last) => last,
+                None => 0,
+            };
+            first | last
+        }
+        _ => match *bytes {
+            [b0, b1, b2] => u16::from_le_bytes([b0, b1]) as u64 | (b2 as u64) << 16,
+            [b0, b1] => u16::from_le_bytes([b0, b1]) as u64,
+            [b0] => b0 as u64,
+            _ => 0,
+        },
     }
 }
 
@@ -335,8 +403,35 @@ mod tests {
     }
 
     #[test]
+    fn the_record_keeps_every_kind() {
+        let kinds = [
+            ErrorKind::UnexpectedContinuation,
+            ErrorKind::MissingContinuation,
+            ErrorKind::Truncated,
+            ErrorKind::Overlong,
+            ErrorKind::Surrogate,
+            ErrorKind::OutOfRange,
+            ErrorKind::ObsoleteForm,
+            ErrorKind::InvalidByte,
+        ];
+        for kind in kinds {
+            for error_len in 0..=3 {
+                let err =
+                    Utf8Error::build(b"ab\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 2, kind, error_len);
+                assert_eq!(err.kind(), kind);
+                assert_eq!(
+                    err.error_len(),
+                    (error_len > 0).then_some(usize::from(error_len))
+                );
+                assert_eq!(err.window(), [0xFF; WINDOW]);
+                assert_eq!(err.context(), CTX_AFTER_ASCII_LETTER);
+            }
+        }
+    }
+
+    #[test]
     fn error_is_small_and_result_has_a_niche() {
-        assert!(core::mem::size_of::<Utf8Error>() <= 2 * core::mem::size_of::<usize>());
+        assert!(core::mem::size_of::<Utf8Error>() <= 16);
         assert_eq!(
             core::mem::size_of::<Result<(), Utf8Error>>(),
             core::mem::size_of::<Utf8Error>()
