@@ -255,6 +255,12 @@ macro_rules! lookup_algorithm {
                     let last = unsafe { load(bytes.as_ptr().add(LANES)) };
                     return Found::flagged(Some(first), c.check_pair(head, last));
                 }
+                if MASKED_LOADS && bytes.len() <= 2 * GROUP {
+                    // Up to two groups: in line too, the rest of the
+                    // second group one masked load.
+                    // SAFETY: `GROUP < bytes.len() <= 2 * GROUP`.
+                    return Found::flagged(Some(first), unsafe { c.check_two_groups(head, bytes) });
+                }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
                 // a vector at a time, the offsets clamped to the last
@@ -873,6 +879,51 @@ macro_rules! lookup_algorithm {
                 } else {
                     lanes.trailing_zeros() as usize
                 })
+            }
+
+            /// [`check`] for more than a group and up to two (a kernel
+            /// with masked loads, two vectors a group), `head` its first
+            /// vector: three vectors of plain loads at most, the last one
+            /// masked (zeros after the end, which a sequence cut off fails
+            /// to continue; a full one is tested for that by its last
+            /// lanes), their errors tested once. The first flag, if any,
+            /// is looked for out of line ([`check_cold`]).
+            ///
+            /// # Safety
+            ///
+            /// The CPU must have the kernel's target features, and
+            /// `GROUP < bytes.len() <= 2 * GROUP`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn check_two_groups(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                const _: () = assert!(
+                    !MASKED_LOADS || VECTORS == 2,
+                    "check_two_groups reads a group as two vectors"
+                );
+                let ptr = bytes.as_ptr();
+                // SAFETY: `bytes.len() > GROUP == 2 * LANES`.
+                let second = unsafe { load(ptr.add(LANES)) };
+                let (errors, carry) = self.errors(head, Carry::none());
+                let (e, carry) = self.errors(second, carry);
+                let mut errors = or(errors, e);
+                let rest = bytes.get(GROUP..).unwrap_or_default();
+                let last = if rest.len() > LANES {
+                    // SAFETY: `GROUP + LANES < bytes.len()`.
+                    let third = unsafe { load(ptr.add(GROUP)) };
+                    let (e, carry) = self.errors(third, carry);
+                    let last = tail_vector(rest, 1);
+                    errors = or(errors, or(e, self.errors(last, carry).0));
+                    last
+                } else {
+                    let last = tail_vector(rest, 0);
+                    errors = or(errors, self.errors(last, carry).0);
+                    last
+                };
+                if !any(or(errors, subs(last, self.incomplete_max()))) {
+                    return None;
+                }
+                // SAFETY: the caller's promise.
+                unsafe { check_cold(bytes) }
             }
 
             /// [`check`] for exactly two vectors of input, `head` and
