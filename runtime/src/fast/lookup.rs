@@ -256,9 +256,12 @@ macro_rules! lookup_algorithm {
                     return Found::flagged(Some(first), c.check_pair(head, last));
                 }
                 if MASKED_LOADS && bytes.len() <= 2 * GROUP {
-                    // Up to two groups: in line too, the rest of the
-                    // second group one masked load.
-                    // SAFETY: `GROUP < bytes.len() <= 2 * GROUP`.
+                    // Up to two groups: in line too, three or four
+                    // vectors. (A kernel without masked loads does the
+                    // same in `validate_vectors`: here, its code made
+                    // shorter inputs slower.)
+                    // SAFETY: `GROUP < bytes.len() <= 2 * GROUP` (shorter
+                    // inputs returned above).
                     return Found::flagged(Some(first), unsafe { c.check_two_groups(head, bytes) });
                 }
             } else if bytes.len() <= GROUP {
@@ -413,6 +416,19 @@ macro_rules! lookup_algorithm {
         unsafe fn validate_vectors(bytes: &[u8], first: Option<usize>) -> Found {
             align_entry!();
             let c = Consts::new();
+            if !MASKED_LOADS && VECTORS == 2 && bytes.len() <= 2 * GROUP {
+                // SAFETY: the caller's promise, and `bytes.len() >= GROUP`:
+                // the first vector is inside.
+                let head = unsafe { load(bytes.as_ptr()) };
+                if bytes.len() == GROUP {
+                    // SAFETY: `bytes.len() == 2 * LANES`.
+                    let last = unsafe { load(bytes.as_ptr().add(LANES)) };
+                    return Found::flagged(first, c.check_pair(head, last));
+                }
+                // SAFETY: the caller's promise, and `GROUP < bytes.len() <=
+                // 2 * GROUP`.
+                return Found::flagged(first, unsafe { c.check_two_groups(head, bytes) });
+            }
             let ptr = bytes.as_ptr();
             let len = bytes.len();
             let mut at = 0;
@@ -881,13 +897,17 @@ macro_rules! lookup_algorithm {
                 })
             }
 
-            /// [`check`] for more than a group and up to two (a kernel
-            /// with masked loads, two vectors a group), `head` its first
-            /// vector: three vectors of plain loads at most, the last one
-            /// masked (zeros after the end, which a sequence cut off fails
-            /// to continue; a full one is tested for that by its last
-            /// lanes), their errors tested once. The first flag, if any,
-            /// is looked for out of line ([`check_cold`]).
+            /// [`check`] for more than a group and up to two (two vectors
+            /// a group), `head` its first vector: the second vector, the
+            /// third where the input has more than three vectors' worth,
+            /// and the last: one masked load where the kernel has them
+            /// (zeros after the end, which a sequence cut off fails to
+            /// continue), else a plain load that overlaps the vector
+            /// before, after that vector's carry (`Carry::of`). Their
+            /// errors and a sequence cut off by a full last vector are
+            /// tested once; the first flag, if any, is looked for out of
+            /// line ([`check_cold`]). In line, where `validate_vectors`
+            /// cost a call and its set-up for three or four vectors.
             ///
             /// # Safety
             ///
@@ -896,27 +916,45 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn check_two_groups(&self, head: V, bytes: &[u8]) -> Option<usize> {
+                // (Called where `VECTORS == 2`: by `validate` on a masked
+                // kernel, by `validate_vectors` on the others.)
                 const _: () = assert!(
                     !MASKED_LOADS || VECTORS == 2,
                     "check_two_groups reads a group as two vectors"
                 );
                 let ptr = bytes.as_ptr();
-                // SAFETY: `bytes.len() > GROUP == 2 * LANES`.
+                let len = bytes.len();
+                // SAFETY: `len > GROUP == 2 * LANES`.
                 let second = unsafe { load(ptr.add(LANES)) };
                 let (errors, carry) = self.errors(head, Carry::none());
                 let (e, carry) = self.errors(second, carry);
                 let mut errors = or(errors, e);
-                let rest = bytes.get(GROUP..).unwrap_or_default();
-                let last = if rest.len() > LANES {
-                    // SAFETY: `GROUP + LANES < bytes.len()`.
-                    let third = unsafe { load(ptr.add(GROUP)) };
-                    let (e, carry) = self.errors(third, carry);
-                    let last = tail_vector(rest, 1);
-                    errors = or(errors, or(e, self.errors(last, carry).0));
-                    last
+                let more = len > GROUP + LANES;
+                let last = if MASKED_LOADS {
+                    let rest = bytes.get(GROUP..).unwrap_or_default();
+                    if more {
+                        // SAFETY: `GROUP + LANES < len`.
+                        let third = unsafe { load(ptr.add(GROUP)) };
+                        let (e, carry) = self.errors(third, carry);
+                        let last = tail_vector(rest, 1);
+                        errors = or(errors, or(e, self.errors(last, carry).0));
+                        last
+                    } else {
+                        let last = tail_vector(rest, 0);
+                        errors = or(errors, self.errors(last, carry).0);
+                        last
+                    }
                 } else {
-                    let last = tail_vector(rest, 0);
-                    errors = or(errors, self.errors(last, carry).0);
+                    if more {
+                        // SAFETY: `GROUP + LANES < len`.
+                        let third = unsafe { load(ptr.add(GROUP)) };
+                        errors = or(errors, self.errors(third, carry).0);
+                    }
+                    // SAFETY: `len > 2 * LANES`: both are inside.
+                    let prev = unsafe { load(ptr.add(len - 2 * LANES)) };
+                    // SAFETY: as above.
+                    let last = unsafe { load(ptr.add(len - LANES)) };
+                    errors = or(errors, self.errors(last, Carry::of(prev)).0);
                     last
                 };
                 if !any(or(errors, subs(last, self.incomplete_max()))) {
