@@ -126,7 +126,7 @@ const WINDOW: usize = 6;
 /// keeps working. [`kind`](Self::kind) says why, and
 /// [`meaning`](Self::meaning) and [`looks_like`](Self::looks_like) say what
 /// the bytes would have been. The error carries the few bytes it needs (it
-/// stays `Copy` and 16 bytes on 64-bit targets), so its `Display` needs no
+/// stays `Copy` and 16 bytes), so its `Display` needs no
 /// access to the input (see [`Display`](#impl-Display-for-Utf8Error) for
 /// the shape of every message):
 ///
