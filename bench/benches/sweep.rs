@@ -559,10 +559,14 @@ struct Point {
     secs: Vec<f64>,
 }
 
-/// Each contender's best time at each point: `best`, after another pass
-/// over the same points (`pass`).
-fn keep_best(best: &mut [Point], pass: &[Point]) {
-    for (b, p) in best.iter_mut().zip(pass) {
+/// Each contender's best time at each point: `best` after another pass
+/// over the same points (`pass`); the first pass as it is.
+fn keep_best(best: &mut Vec<Point>, pass: Vec<Point>) {
+    if best.is_empty() {
+        *best = pass;
+        return;
+    }
+    for (b, p) in best.iter_mut().zip(&pass) {
         debug_assert_eq!(b.size, p.size, "the passes run the same sizes");
         for (t, new) in b.secs.iter_mut().zip(&p.secs) {
             *t = t.min(*new);
@@ -595,11 +599,7 @@ fn early_points(s: &Settings, contenders: &[Contender], text: &str) -> Vec<Point
             let secs = race(s, contenders, &set);
             this_pass.push(Point { size, secs });
         }
-        if pass == 0 {
-            points = this_pass;
-        } else {
-            keep_best(&mut points, &this_pass);
-        }
+        keep_best(&mut points, this_pass);
     }
     points
 }
@@ -915,10 +915,10 @@ fn valid_points(s: &Settings, contenders: &[Contender]) -> Vec<(&'static str, Ve
                 s.sizes.len(),
                 started.elapsed().as_secs_f64()
             );
-            match results.get_mut(k) {
-                Some((_, best)) => keep_best(best, &points),
-                None => results.push((corpus, points)),
+            if pass == 0 {
+                results.push((corpus, Vec::new()));
             }
+            keep_best(&mut results[k].1, points);
         }
     }
     results

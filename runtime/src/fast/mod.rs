@@ -37,6 +37,7 @@
 
 #![allow(unsafe_code)]
 
+use crate::shared::error::short_word;
 use crate::{decode, Utf8Error};
 
 /// Puts the start of the function it is written in on a 64-byte boundary,
@@ -558,37 +559,6 @@ pub(crate) const fn masked_window(len: usize, i: usize) -> (usize, usize) {
 #[inline]
 pub(crate) const fn masked_read_backward(addr: usize, page: usize) -> bool {
     addr % page > page - 64
-}
-
-/// Up to eight bytes as a little-endian word, zero after them.
-#[inline]
-fn short_word(bytes: &[u8]) -> u64 {
-    let len = bytes.len();
-    match len {
-        8.. => bytes
-            .first_chunk::<8>()
-            .map_or(0, |w| u64::from_le_bytes(*w)),
-        4..=7 => {
-            let lo = bytes
-                .first_chunk::<4>()
-                .map_or(0, |w| u32::from_le_bytes(*w));
-            let hi = bytes
-                .last_chunk::<4>()
-                .map_or(0, |w| u32::from_le_bytes(*w));
-            u64::from(lo) | u64::from(hi) << (8 * (len - 4))
-        }
-        2..=3 => {
-            let lo = bytes
-                .first_chunk::<2>()
-                .map_or(0, |w| u16::from_le_bytes(*w));
-            let hi = bytes
-                .last_chunk::<2>()
-                .map_or(0, |w| u16::from_le_bytes(*w));
-            u64::from(lo) | u64::from(hi) << (8 * (len - 2))
-        }
-        1 => u64::from(bytes[0]),
-        _ => 0,
-    }
 }
 
 /// Runs the chosen kernel: `None` when `bytes` is valid, otherwise the

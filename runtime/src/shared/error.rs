@@ -247,26 +247,18 @@ impl Utf8Error {
         } else {
             WINDOW
         };
-        let window = if let Some(last) = bytes.last_chunk::<8>() {
-            // Fewer than eight bytes from `at` to the end, but eight in
-            // all: `rest` is the end of the last eight, moved down (in
-            // little-endian order, then in the target's).
-            let shift = 8 * (8 - rest.len()) as u32;
-            let word = match u64::from_le_bytes(*last).checked_shr(shift) {
-                Some(word) => word,
-                None => 0,
-            };
-            u64::from_ne_bytes(word.to_le_bytes())
-        } else {
-            // Fewer than eight bytes in all: all of them as one word, moved
-            // down to `at`.
-            let shift = 8 * at as u32;
-            let word = match short_word(bytes).checked_shr(shift) {
-                Some(word) => word,
-                None => 0,
-            };
-            u64::from_ne_bytes(word.to_le_bytes())
+        // Fewer than eight bytes from `at` to the end: the last eight bytes
+        // of the input (or all of them, fewer than eight), moved down to
+        // `at`, in little-endian order, then in the target's.
+        let (word, before) = match bytes.last_chunk::<8>() {
+            Some(last) => (u64::from_le_bytes(*last), 8 - rest.len()),
+            None => (short_word(bytes), at),
         };
+        let word = match word.checked_shr(8 * before as u32) {
+            Some(word) => word,
+            None => 0,
+        };
+        let window = u64::from_ne_bytes(word.to_le_bytes());
         Self {
             valid_up_to: at,
             record: record(window, pack(error_len, avail, context), kind),
@@ -349,26 +341,26 @@ impl Utf8Error {
     }
 }
 
-/// The bytes of an input shorter than eight bytes, as a little-endian word
-/// with zeros after them: two loads at most (the first four bytes and the
-/// last four overlap from four to seven), not a byte at a time.
-const fn short_word(bytes: &[u8]) -> u64 {
+/// Up to eight bytes as a little-endian word, zero after them: one load of
+/// eight, else two overlapping loads (of four, or of two) or one byte, not
+/// a byte at a time. Here for the error's window; the kernels use it too.
+pub(crate) const fn short_word(bytes: &[u8]) -> u64 {
+    if let Some(word) = bytes.first_chunk::<8>() {
+        return u64::from_le_bytes(*word);
+    }
+    let len = bytes.len();
     match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (Some(first), Some(last)) => {
-            let first = u32::from_le_bytes(*first) as u64;
-            let last = match (u32::from_le_bytes(*last) as u64)
-                .checked_shl(8 * (bytes.len() as u32 - 4))
-            {
-                Some(last) => last,
-                None => 0,
-            };
-            first | last
+        (Some(lo), Some(hi)) => {
+            u32::from_le_bytes(*lo) as u64 | (u32::from_le_bytes(*hi) as u64) << (8 * (len - 4))
         }
-        _ => match *bytes {
-            [b0, b1, b2] => u16::from_le_bytes([b0, b1]) as u64 | (b2 as u64) << 16,
-            [b0, b1] => u16::from_le_bytes([b0, b1]) as u64,
-            [b0] => b0 as u64,
-            _ => 0,
+        _ => match (bytes.first_chunk::<2>(), bytes.last_chunk::<2>()) {
+            (Some(lo), Some(hi)) => {
+                u16::from_le_bytes(*lo) as u64 | (u16::from_le_bytes(*hi) as u64) << (8 * (len - 2))
+            }
+            _ => match *bytes {
+                [b0] => b0 as u64,
+                _ => 0,
+            },
         },
     }
 }
