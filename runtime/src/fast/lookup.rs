@@ -262,7 +262,7 @@ macro_rules! lookup_algorithm {
                     // shorter inputs slower.)
                     // SAFETY: `GROUP < bytes.len() <= 2 * GROUP` (shorter
                     // inputs returned above).
-                    return Found::flagged(Some(first), unsafe { c.check_two_groups(head, bytes) });
+                    return unsafe { c.check_two_groups(head, bytes, Some(first)) };
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -427,7 +427,7 @@ macro_rules! lookup_algorithm {
                 }
                 // SAFETY: the caller's promise, and `GROUP < bytes.len() <=
                 // 2 * GROUP`.
-                return Found::flagged(first, unsafe { c.check_two_groups(head, bytes) });
+                return unsafe { c.check_two_groups(head, bytes, first) };
             }
             let ptr = bytes.as_ptr();
             let len = bytes.len();
@@ -907,7 +907,12 @@ macro_rules! lookup_algorithm {
             /// errors and a sequence cut off by a full last vector are
             /// tested once; the first flag, if any, is looked for out of
             /// line ([`check_cold`]). In line, where `validate_vectors`
-            /// cost a call and its set-up for three or four vectors.
+            /// cost a call and its set-up for three or four vectors. It
+            /// returns the whole `Found`, `first` with the flag: LLVM
+            /// leaves it out of line in `validate`, and a call whose
+            /// result `validate` still had to combine with `first` kept
+            /// `first` in a callee-saved register, pushed and popped on
+            /// every call of `validate`, the shortest too.
             ///
             /// # Safety
             ///
@@ -915,7 +920,12 @@ macro_rules! lookup_algorithm {
             /// `GROUP < bytes.len() <= 2 * GROUP`.
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn check_two_groups(&self, head: V, bytes: &[u8]) -> Option<usize> {
+            unsafe fn check_two_groups(
+                &self,
+                head: V,
+                bytes: &[u8],
+                first: Option<usize>,
+            ) -> Found {
                 // (Called where `VECTORS == 2`: by `validate` on a masked
                 // kernel, by `validate_vectors` on the others.)
                 const _: () = assert!(
@@ -958,10 +968,10 @@ macro_rules! lookup_algorithm {
                     last
                 };
                 if !any(or(errors, subs(last, self.incomplete_max()))) {
-                    return None;
+                    return Found::VALID;
                 }
                 // SAFETY: the caller's promise.
-                unsafe { check_cold(bytes) }
+                Found::flagged(first, unsafe { check_cold(bytes) })
             }
 
             /// [`check`] for exactly two vectors of input, `head` and
