@@ -249,20 +249,26 @@ macro_rules! lookup_algorithm {
                     // than is worth inlining here.)
                     return Found::flagged(Some(first), c.check_after_head(head, bytes));
                 }
+                if MASKED_LOADS && bytes.len() <= 2 * GROUP {
+                    // A group up to two: in line too, two to four
+                    // vectors. (A kernel without masked loads does the
+                    // same in `validate_vectors`: here, its code made
+                    // shorter inputs slower.) Exactly a group included,
+                    // so that this is one test after the short case's:
+                    // LLVM's static estimate halves a path's weight at
+                    // every test, and behind a test for exactly a group
+                    // this call counted as cold and stayed out of line,
+                    // which cost 129-256 bytes 0.7 ns a call.
+                    // SAFETY: `GROUP <= bytes.len() <= 2 * GROUP` (shorter
+                    // inputs returned above).
+                    return unsafe { c.check_two_groups(head, bytes, Some(first)) };
+                }
                 if VECTORS == 2 && bytes.len() == GROUP {
-                    // Exactly a group: likewise, the rest one plain load.
+                    // Exactly a group, on a kernel without masked loads:
+                    // likewise, the rest one plain load.
                     // SAFETY: `bytes.len() == GROUP == 2 * LANES`.
                     let last = unsafe { load(bytes.as_ptr().add(LANES)) };
                     return Found::flagged(Some(first), c.check_pair(head, last));
-                }
-                if MASKED_LOADS && bytes.len() <= 2 * GROUP {
-                    // Up to two groups: in line too, three or four
-                    // vectors. (A kernel without masked loads does the
-                    // same in `validate_vectors`: here, its code made
-                    // shorter inputs slower.)
-                    // SAFETY: `GROUP < bytes.len() <= 2 * GROUP` (shorter
-                    // inputs returned above).
-                    return unsafe { c.check_two_groups(head, bytes, Some(first)) };
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -469,13 +475,17 @@ macro_rules! lookup_algorithm {
                 return Found::VALID;
             }
             // SAFETY: the caller's promise.
-            Found::flagged(first, unsafe { check_cold(bytes) })
+            unsafe { check_cold(bytes, first) }
         }
 
         /// The first flag of an input that [`validate_vectors`] found one
         /// in: [`check_medium`], which tests each group and stops at the
         /// first with a flag. Out of line and cold: the valid path, which
-        /// is what the gathering is for, carries none of its code.
+        /// is what the gathering is for, carries none of its code. It
+        /// returns the whole `Found`, `first` (the input's first high byte)
+        /// with the flag: a caller that combined the two after the call
+        /// would keep `first` in a callee-saved register, and `validate`,
+        /// which calls this in line, would push and pop it on every call.
         ///
         /// # Safety
         ///
@@ -483,9 +493,9 @@ macro_rules! lookup_algorithm {
         #[cold]
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn check_cold(bytes: &[u8]) -> Option<usize> {
+        unsafe fn check_cold(bytes: &[u8], first: Option<usize>) -> Found {
             // SAFETY: the caller's promise.
-            unsafe { check_medium(bytes) }
+            Found::flagged(first, unsafe { check_medium(bytes) })
         }
 
         /// The first flag of `GROUP` up to `MEDIUM` bytes (fewer), or
@@ -897,27 +907,29 @@ macro_rules! lookup_algorithm {
                 })
             }
 
-            /// [`check`] for more than a group and up to two (two vectors
-            /// a group), `head` its first vector: the second vector, the
-            /// third where the input has more than three vectors' worth,
-            /// and the last: one masked load where the kernel has them
-            /// (zeros after the end, which a sequence cut off fails to
-            /// continue), else a plain load that overlaps the vector
-            /// before, after that vector's carry (`Carry::of`). Their
-            /// errors and a sequence cut off by a full last vector are
-            /// tested once; the first flag, if any, is looked for out of
-            /// line ([`check_cold`]). In line, where `validate_vectors`
-            /// cost a call and its set-up for three or four vectors. It
-            /// returns the whole `Found`, `first` with the flag: LLVM
-            /// leaves it out of line in `validate`, and a call whose
-            /// result `validate` still had to combine with `first` kept
-            /// `first` in a callee-saved register, pushed and popped on
-            /// every call of `validate`, the shortest too.
+            /// [`check`] for a group up to two (two vectors a group),
+            /// `head` its first vector, the first high byte at `first` if
+            /// known. Exactly a group on a kernel with masked loads is
+            /// `check_pair` on the two vectors. Otherwise the second
+            /// vector, the third where the input has more than three
+            /// vectors' worth, and the last: one masked load where the
+            /// kernel has them (zeros after the end, which a sequence cut
+            /// off fails to continue), else a plain load that overlaps the
+            /// vector before, after that vector's carry (`Carry::of`).
+            /// Their errors and a sequence cut off by a full last vector
+            /// are tested once; the first flag, if any, is looked for out
+            /// of line ([`check_cold`]). In line, where `validate_vectors`
+            /// cost a call and its set-up for three or four vectors, and
+            /// in line in `validate` too (see there for what that takes).
+            /// It returns the whole `Found`, `first` with the flag, so that
+            /// no caller keeps `first` in a callee-saved register across a
+            /// call.
             ///
             /// # Safety
             ///
             /// The CPU must have the kernel's target features, and
-            /// `GROUP < bytes.len() <= 2 * GROUP`.
+            /// `GROUP <= bytes.len() <= 2 * GROUP` (`GROUP < bytes.len()`
+            /// on a kernel without masked loads).
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn check_two_groups(
@@ -934,26 +946,30 @@ macro_rules! lookup_algorithm {
                 );
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
-                // SAFETY: `len > GROUP == 2 * LANES`.
+                // SAFETY: `len >= GROUP == 2 * LANES`.
                 let second = unsafe { load(ptr.add(LANES)) };
+                if MASKED_LOADS && len == GROUP {
+                    return Found::flagged(first, self.check_pair(head, second));
+                }
                 let (errors, carry) = self.errors(head, Carry::none());
-                let (e, carry) = self.errors(second, carry);
+                let (e, mut carry) = self.errors(second, carry);
                 let mut errors = or(errors, e);
                 let more = len > GROUP + LANES;
                 let last = if MASKED_LOADS {
-                    let rest = bytes.get(GROUP..).unwrap_or_default();
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
                         let third = unsafe { load(ptr.add(GROUP)) };
-                        let (e, carry) = self.errors(third, carry);
-                        let last = tail_vector(rest, 1);
-                        errors = or(errors, or(e, self.errors(last, carry).0));
-                        last
-                    } else {
-                        let last = tail_vector(rest, 0);
-                        errors = or(errors, self.errors(last, carry).0);
-                        last
+                        let (e, next) = self.errors(third, carry);
+                        errors = or(errors, e);
+                        carry = next;
                     }
+                    // The last vector, whichever it is, one masked load:
+                    // one copy of its code and of the rules, which keeps
+                    // this function small.
+                    let rest = bytes.get(GROUP..).unwrap_or_default();
+                    let last = tail_vector(rest, usize::from(more));
+                    errors = or(errors, self.errors(last, carry).0);
+                    last
                 } else {
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
@@ -971,7 +987,7 @@ macro_rules! lookup_algorithm {
                     return Found::VALID;
                 }
                 // SAFETY: the caller's promise.
-                Found::flagged(first, unsafe { check_cold(bytes) })
+                unsafe { check_cold(bytes, first) }
             }
 
             /// [`check`] for exactly two vectors of input, `head` and
