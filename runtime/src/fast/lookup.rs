@@ -426,12 +426,7 @@ macro_rules! lookup_algorithm {
                 // SAFETY: the caller's promise, and `bytes.len() >= GROUP`:
                 // the first vector is inside.
                 let head = unsafe { load(bytes.as_ptr()) };
-                if bytes.len() == GROUP {
-                    // SAFETY: `bytes.len() == 2 * LANES`.
-                    let last = unsafe { load(bytes.as_ptr().add(LANES)) };
-                    return Found::flagged(first, c.check_pair(head, last));
-                }
-                // SAFETY: the caller's promise, and `GROUP < bytes.len() <=
+                // SAFETY: the caller's promise, and `GROUP <= bytes.len() <=
                 // 2 * GROUP`.
                 return unsafe { c.check_two_groups(head, bytes, first) };
             }
@@ -909,8 +904,8 @@ macro_rules! lookup_algorithm {
 
             /// [`check`] for a group up to two (two vectors a group),
             /// `head` its first vector, the first high byte at `first` if
-            /// known. Exactly a group on a kernel with masked loads is
-            /// `check_pair` on the two vectors. Otherwise the second
+            /// known. Exactly a group is `check_pair` on the two vectors.
+            /// Otherwise the second
             /// vector, the third where the input has more than three
             /// vectors' worth, and the last: one masked load where the
             /// kernel has them (zeros after the end, which a sequence cut
@@ -921,15 +916,13 @@ macro_rules! lookup_algorithm {
             /// of line ([`check_cold`]). In line, where `validate_vectors`
             /// cost a call and its set-up for three or four vectors, and
             /// in line in `validate` too (see there for what that takes).
-            /// It returns the whole `Found`, `first` with the flag, so that
-            /// no caller keeps `first` in a callee-saved register across a
-            /// call.
+            /// It returns the whole `Found`, as [`check_cold`] does, and
+            /// for the same reason.
             ///
             /// # Safety
             ///
             /// The CPU must have the kernel's target features, and
-            /// `GROUP <= bytes.len() <= 2 * GROUP` (`GROUP < bytes.len()`
-            /// on a kernel without masked loads).
+            /// `GROUP <= bytes.len() <= 2 * GROUP`.
             #[inline]
             #[target_feature(enable = $features)]
             unsafe fn check_two_groups(
@@ -948,7 +941,7 @@ macro_rules! lookup_algorithm {
                 let len = bytes.len();
                 // SAFETY: `len >= GROUP == 2 * LANES`.
                 let second = unsafe { load(ptr.add(LANES)) };
-                if MASKED_LOADS && len == GROUP {
+                if len == GROUP {
                     return Found::flagged(first, self.check_pair(head, second));
                 }
                 let (errors, carry) = self.errors(head, Carry::none());
