@@ -405,8 +405,7 @@ macro_rules! lookup_algorithm {
         /// groups, then vectors; the bytes after them, if any, as the last
         /// `LANES` bytes, read with a plain load that overlaps the vector
         /// before, after the carry of the vector that precedes them
-        /// (`Carry::of`): a flag depends only on its byte and the three
-        /// before it, so the bytes checked twice flag the same. No branch
+        /// (`Carry::of`; see [`Consts::end_errors`]). No branch
         /// on the text, no mask and no page test for the end: a branch a
         /// group on whether it is ASCII, or has a flag, mispredicts on
         /// text that mixes the two. A flag is looked for only when there is one
@@ -455,17 +454,17 @@ macro_rules! lookup_algorithm {
                 carry = next;
                 at += LANES;
             }
-            // The last vector, and the one before it for its carry. Its
-            // rules have run already where the loops reached the end (with
-            // `WHOLE_GROUPS`, an input of whole groups).
-            // SAFETY: `len >= GROUP >= 2 * LANES`: both are inside.
-            let prev = unsafe { load(ptr.add(len - 2 * LANES)) };
-            // SAFETY: as above.
-            let last = unsafe { load(ptr.add(len - LANES)) };
-            let mut end = subs(last, c.incomplete_max());
-            if !WHOLE_GROUPS || at < len {
-                end = or(end, c.errors(last, Carry::of(prev)).0);
-            }
+            // The last vector. Its rules have run already where the loops
+            // reached the end (with `WHOLE_GROUPS`, an input of whole
+            // groups).
+            let end = if WHOLE_GROUPS && at == len {
+                subs(carry.bytes, c.incomplete_max())
+            } else {
+                // SAFETY: `GROUP <= at < len <= at + LANES`: the loops
+                // stop a vector or less before the end.
+                let (e, last) = unsafe { c.end_errors(ptr, len, at, carry) };
+                or(subs(last, c.incomplete_max()), e)
+            };
             if !any(or(errors, end)) {
                 return Found::VALID;
             }
@@ -964,16 +963,18 @@ macro_rules! lookup_algorithm {
                     errors = or(errors, self.errors(last, carry).0);
                     last
                 } else {
+                    let mut at = GROUP;
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
                         let third = unsafe { load(ptr.add(GROUP)) };
-                        errors = or(errors, self.errors(third, carry).0);
+                        let (e, next) = self.errors(third, carry);
+                        errors = or(errors, e);
+                        carry = next;
+                        at += LANES;
                     }
-                    // SAFETY: `len > 2 * LANES`: both are inside.
-                    let prev = unsafe { load(ptr.add(len - 2 * LANES)) };
-                    // SAFETY: as above.
-                    let last = unsafe { load(ptr.add(len - LANES)) };
-                    errors = or(errors, self.errors(last, Carry::of(prev)).0);
+                    // SAFETY: `GROUP <= at < len <= at + LANES`.
+                    let (e, last) = unsafe { self.end_errors(ptr, len, at, carry) };
+                    errors = or(errors, e);
                     last
                 };
                 if !any(or(errors, subs(last, self.incomplete_max()))) {
@@ -1006,6 +1007,46 @@ macro_rules! lookup_algorithm {
                 } else {
                     LANES + lanes.trailing_zeros() as usize
                 })
+            }
+
+            /// The errors of the last `LANES` bytes of an input checked up
+            /// to `at`, the vector before `at` described by `carry`, and
+            /// those bytes. Where they start at `at`, `carry` is theirs;
+            /// otherwise they overlap bytes checked already, and their
+            /// carry is worked out again from the `LANES` bytes before them
+            /// (`Carry::of`): a flag depends only on its byte and the three
+            /// before it, so the bytes checked twice flag the same. A
+            /// branch on the length, predicted, where working the carry out
+            /// every time cost inputs of whole vectors (128, 192, 256
+            /// bytes) a few per cent on AVX2. Not on a kernel with masked
+            /// loads (AVX-512): there the branch split `validate_vectors`,
+            /// its tables were loaded again after the group loop, and
+            /// inputs that end inside a vector were slower.
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `len` readable bytes, and
+            /// `GROUP <= at < len <= at + LANES`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn end_errors(
+                &self,
+                ptr: *const u8,
+                len: usize,
+                at: usize,
+                carry: Carry,
+            ) -> (V, V) {
+                if !MASKED_LOADS && at + LANES == len {
+                    // SAFETY: `at + LANES == len`.
+                    let last = unsafe { load(ptr.add(at)) };
+                    return (self.errors(last, carry).0, last);
+                }
+                // SAFETY: `2 * LANES <= GROUP <= at < len`: both loads
+                // start inside the input and end at or before its end.
+                let prev = unsafe { load(ptr.add(len - 2 * LANES)) };
+                // SAFETY: as above.
+                let last = unsafe { load(ptr.add(len - LANES)) };
+                (self.errors(last, Carry::of(prev)).0, last)
             }
 
             /// The first flagged byte of a group (padded with zeros after

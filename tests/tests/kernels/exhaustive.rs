@@ -131,7 +131,8 @@ fn class_4_byte_inputs_at_every_boundary_offset() {
 }
 
 /// Frames that put an input just before, across and at the start of the
-/// last vector of an input of one to two vectors (and a little more), for
+/// last vector of an input of one to two vectors (and a little more, and
+/// of three and five whole vectors), for
 /// each kernel's vector width: the kernels read that vector with a plain
 /// load that overlaps the one before it, and work out from the first
 /// vector (or a load before it) what the bytes before it pass on. An input
@@ -141,9 +142,12 @@ fn class_4_byte_inputs_at_every_boundary_offset() {
 fn last_vector_frames(width: usize) -> Vec<Frame> {
     let mut frames = Vec::new();
     for lanes in [16_usize, 32, 64] {
+        // And whole vectors past a group, where the last vector follows
+        // the vector before it and takes its carry from it.
         let lengths = (lanes + 1..=lanes + 4)
             .chain([lanes + lanes / 2])
-            .chain(2 * lanes - 4..=2 * lanes + 4);
+            .chain(2 * lanes - 4..=2 * lanes + 4)
+            .chain([3 * lanes, 5 * lanes, 5 * lanes + 1]);
         for len in lengths {
             let last = len - lanes;
             for at in last.saturating_sub(4)..=last + 1 {
