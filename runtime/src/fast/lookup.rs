@@ -6,7 +6,9 @@
 //! and `validate`. The module provides the vector type `V`, `LANES`,
 //! `VECTORS` (how many make a group), `MASKED_LOADS` (whether `from_rest`
 //! is one masked load a vector, cheap enough to read the end of any input
-//! with), `LANE_MASK_IS_CHEAP` (whether `nonzero_lanes` costs no more than
+//! with), `SHIFTED_LOADS` (whether a vector after the first reads the
+//! bytes before it from memory, `errors_at`, rather than have the vector
+//! before moved into place), `LANE_MASK_IS_CHEAP` (whether `nonzero_lanes` costs no more than
 //! `any_high`), `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
 //! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
@@ -27,7 +29,9 @@
 //! input, by two and by three. Here each byte is marked where it is at
 //! least E0 or follows one at least F0 (`leads`), and the marks are shifted
 //! by two: one shift where the paper has two, the marks carried from vector
-//! to vector with the bytes (`Carry`).
+//! to vector with the bytes (`Carry`). With `SHIFTED_LOADS` no shift is
+//! left: the bytes one, two and three back are loads, and the marks are
+//! made from the latter two.
 
 macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
@@ -434,22 +438,28 @@ macro_rules! lookup_algorithm {
             let mut at = 0;
             let mut carry = Carry::none();
             let mut errors = splat(0);
+            if SHIFTED_LOADS {
+                // The first vector after nothing; the others read the bytes
+                // before them from memory (`errors_next`), and need it.
+                // SAFETY: `len >= GROUP > LANES`.
+                (errors, carry) = c.errors(unsafe { load(ptr) }, carry);
+                at = LANES;
+            }
             // A group a step while more than a group is left (or, with
             // `WHOLE_GROUPS`, a whole group), then a vector a step: one loop
             // test for `VECTORS` vectors where there are that many, which
             // on NEON (eight a group) is an instruction a vector.
             while at + GROUP < len + usize::from(WHOLE_GROUPS) {
-                // SAFETY: `at + GROUP <= len`.
-                let group = unsafe { load_group(ptr.add(at)) };
-                let (e, next) = c.group_errors(&group, carry);
+                // SAFETY: `at + GROUP <= len`, and with `SHIFTED_LOADS`,
+                // `at >= LANES`.
+                let (e, next) = unsafe { c.group_errors_next(ptr, at, carry) };
                 errors = or(errors, e);
                 carry = next;
                 at += GROUP;
             }
             while at + LANES < len {
-                // SAFETY: `at + LANES < len`.
-                let v = unsafe { load(ptr.add(at)) };
-                let (e, next) = c.errors(v, carry);
+                // SAFETY: `at + LANES < len`, and as above.
+                let (e, next) = unsafe { c.errors_next(ptr, at, carry) };
                 errors = or(errors, e);
                 carry = next;
                 at += LANES;
@@ -458,7 +468,8 @@ macro_rules! lookup_algorithm {
             // reached the end (with `WHOLE_GROUPS`, an input of whole
             // groups).
             let end = if WHOLE_GROUPS && at == len {
-                subs(carry.bytes, c.incomplete_max())
+                // SAFETY: `len >= GROUP > LANES`.
+                subs(unsafe { load(ptr.add(len - LANES)) }, c.incomplete_max())
             } else {
                 // SAFETY: `GROUP <= at < len <= at + LANES`: the loops
                 // stop a vector or less before the end.
@@ -661,9 +672,9 @@ macro_rules! lookup_algorithm {
             let c = Consts::new();
             // SAFETY: `at >= GROUP >= LANES`, and the bytes before `at` are
             // the input's.
+            // (With `SHIFTED_LOADS`, unused: each vector reads the bytes
+            // before it.)
             let mut carry = Carry::of(unsafe { load(ptr.add(at - LANES)) });
-            // SAFETY: `at + GROUP <= len`.
-            let mut group = unsafe { load_group(ptr.add(at)) };
             // The groups' flags, or-ed together from `mark` on and tested
             // every `TEST_EVERY` bytes and where the run ends: a test a
             // group cost the loop more than a tenth of its time (AVX2).
@@ -683,7 +694,10 @@ macro_rules! lookup_algorithm {
                 }
             };
             loop {
-                let (errors, next) = c.group_errors(&group, carry);
+                // SAFETY: `GROUP <= at` and `at + GROUP <= len`. (The
+                // group the caller, or the step before, tested for ASCII
+                // is loaded again: the same addresses, read once.)
+                let (errors, next) = unsafe { c.group_errors_next(ptr, at, carry) };
                 flags = or(flags, errors);
                 carry = next;
                 at += GROUP;
@@ -697,6 +711,8 @@ macro_rules! lookup_algorithm {
                     if any(flags) {
                         return RunEnd::Flag(flagged(mark, at));
                     }
+                    // SAFETY: `GROUP <= at <= len`, as a group was read.
+                    let carry = unsafe { c.carry_at(ptr, at, carry) };
                     // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
                     return match unsafe { c.check_rest(ptr, len, at, carry) } {
                         None => RunEnd::Valid,
@@ -710,14 +726,15 @@ macro_rules! lookup_algorithm {
                 // PREFETCH bytes ahead, never past the end.
                 prefetch(ptr.wrapping_add((at + PREFETCH).min(len - 1)));
                 // SAFETY: `at + GROUP <= len`.
-                group = unsafe { load_group(ptr.add(at)) };
+                let group = unsafe { load_group(ptr.add(at)) };
                 if !any_high(or_all(&group)) {
                     if any(flags) {
                         return RunEnd::Flag(flagged(mark, at));
                     }
                     // An ASCII group continues nothing: a sequence that the
                     // run left unfinished is cut off here.
-                    if c.ends_inside_sequence(carry.bytes) {
+                    // SAFETY: `GROUP <= at <= len`.
+                    if c.ends_inside_sequence(unsafe { c.carry_at(ptr, at, carry) }.bytes) {
                         return RunEnd::Flag(at);
                     }
                     return RunEnd::Ascii(at);
@@ -938,36 +955,39 @@ macro_rules! lookup_algorithm {
                 );
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
-                // SAFETY: `len >= GROUP == 2 * LANES`.
-                let second = unsafe { load(ptr.add(LANES)) };
                 if len == GROUP {
+                    // SAFETY: `len == GROUP == 2 * LANES`.
+                    let second = unsafe { load(ptr.add(LANES)) };
                     return Found::flagged(first, self.check_pair(head, second));
                 }
                 let (errors, carry) = self.errors(head, Carry::none());
-                let (e, mut carry) = self.errors(second, carry);
+                // SAFETY: `len >= GROUP == 2 * LANES`.
+                let (e, mut carry) = unsafe { self.errors_next(ptr, LANES, carry) };
                 let mut errors = or(errors, e);
                 let more = len > GROUP + LANES;
                 let last = if MASKED_LOADS {
+                    let mut at = GROUP;
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
-                        let third = unsafe { load(ptr.add(GROUP)) };
-                        let (e, next) = self.errors(third, carry);
+                        let (e, next) = unsafe { self.errors_next(ptr, GROUP, carry) };
                         errors = or(errors, e);
                         carry = next;
+                        at += LANES;
                     }
                     // The last vector, whichever it is, one masked load:
                     // one copy of its code and of the rules, which keeps
                     // this function small.
                     let rest = bytes.get(GROUP..).unwrap_or_default();
                     let last = tail_vector(rest, usize::from(more));
+                    // SAFETY: `GROUP <= at <= len`.
+                    let carry = unsafe { self.carry_at(ptr, at, carry) };
                     errors = or(errors, self.errors(last, carry).0);
                     last
                 } else {
                     let mut at = GROUP;
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
-                        let third = unsafe { load(ptr.add(GROUP)) };
-                        let (e, next) = self.errors(third, carry);
+                        let (e, next) = unsafe { self.errors_next(ptr, GROUP, carry) };
                         errors = or(errors, e);
                         carry = next;
                         at += LANES;
@@ -988,6 +1008,8 @@ macro_rules! lookup_algorithm {
             /// `last`, each a plain load: the rules on both, and a
             /// sequence that `last` cuts off told by its last lanes, in one
             /// test. The flag is the input's end for a sequence cut off.
+            /// (`last` after `head` in registers, with `SHIFTED_LOADS` too:
+            /// read again from memory, 64 bytes on AVX2 were slower.)
             #[inline]
             #[target_feature(enable = $features)]
             fn check_pair(&self, head: V, last: V) -> Option<usize> {
@@ -1036,6 +1058,13 @@ macro_rules! lookup_algorithm {
                 at: usize,
                 carry: Carry,
             ) -> (V, V) {
+                if SHIFTED_LOADS {
+                    // SAFETY: `LANES < GROUP <= at < len`: the bytes before
+                    // the last vector are the input's.
+                    let (errors, _) = unsafe { self.errors_next(ptr, len - LANES, carry) };
+                    // SAFETY: as above.
+                    return (errors, unsafe { load(ptr.add(len - LANES)) });
+                }
                 if !MASKED_LOADS && at + LANES == len {
                     // SAFETY: `at + LANES == len`.
                     let last = unsafe { load(ptr.add(at)) };
@@ -1183,6 +1212,104 @@ macro_rules! lookup_algorithm {
                     carry = next;
                 }
                 (errors, carry)
+            }
+
+            /// Nonzero lanes where the vector at `ptr` breaks a rule, the
+            /// three bytes before it read from memory: `prev1` a load a
+            /// byte back, and the leads due (`leads` of the bytes two and
+            /// three back) two more. (`errors` moves the vector before into
+            /// place instead, two shuffles a shifted vector.)
+            ///
+            /// # Safety
+            ///
+            /// `ptr - 3 .. ptr + LANES` must be readable.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn errors_at(&self, ptr: *const u8) -> V {
+                // SAFETY: the caller's promise.
+                let (input, prev1, prev2, prev3) = unsafe {
+                    (
+                        load(ptr),
+                        load(ptr.sub(1)),
+                        load(ptr.sub(2)),
+                        load(ptr.sub(3)),
+                    )
+                };
+                let special = and(
+                    and(
+                        shuffle(self.prev_high(), high_nibbles(prev1)),
+                        shuffle(self.prev_low(), low_nibbles(prev1)),
+                    ),
+                    shuffle(self.cur_high(), high_nibbles(input)),
+                );
+                // What `errors` reads from the leads two lanes back.
+                xor(leads(prev2, prev3), special)
+            }
+
+            /// The errors of the vector at `ptr + at`, after the vector
+            /// `carry` describes, and what it passes on: `errors` on the
+            /// kernels that move vectors into place cheaply. With
+            /// `SHIFTED_LOADS`, the bytes before the vector are read from
+            /// memory ([`errors_at`](Self::errors_at)), and nothing is
+            /// passed on: `carry` comes back as it came, and
+            /// [`carry_at`](Self::carry_at) works a carry out where one is
+            /// needed.
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `at + LANES` readable bytes, and `at >= LANES`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn errors_next(&self, ptr: *const u8, at: usize, carry: Carry) -> (V, Carry) {
+                if SHIFTED_LOADS {
+                    // SAFETY: the caller's promise; `at >= LANES >= 3`.
+                    return (unsafe { self.errors_at(ptr.add(at)) }, carry);
+                }
+                // SAFETY: the caller's promise.
+                self.errors(unsafe { load(ptr.add(at)) }, carry)
+            }
+
+            /// [`errors_next`](Self::errors_next) of the group at `ptr + at`.
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `at + GROUP` readable bytes, and `at >= LANES`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn group_errors_next(
+                &self,
+                ptr: *const u8,
+                at: usize,
+                carry: Carry,
+            ) -> (V, Carry) {
+                if SHIFTED_LOADS {
+                    let mut errors = splat(0);
+                    for i in 0..VECTORS {
+                        // SAFETY: the caller's promise; `at >= LANES >= 3`.
+                        errors = or(errors, unsafe { self.errors_at(ptr.add(at + i * LANES)) });
+                    }
+                    return (errors, carry);
+                }
+                // SAFETY: the caller's promise.
+                self.group_errors(&unsafe { load_group(ptr.add(at)) }, carry)
+            }
+
+            /// The carry of the vector that ends at `ptr + at`: `carry`,
+            /// kept by [`errors_next`](Self::errors_next), or with
+            /// `SHIFTED_LOADS`, where none is kept, worked out from that
+            /// vector (`Carry::of`).
+            ///
+            /// # Safety
+            ///
+            /// `ptr` must have `at` readable bytes, and `at >= LANES`.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn carry_at(&self, ptr: *const u8, at: usize, carry: Carry) -> Carry {
+                if SHIFTED_LOADS {
+                    // SAFETY: the caller's promise.
+                    return Carry::of(unsafe { load(ptr.add(at - LANES)) });
+                }
+                carry
             }
 
             /// The first flagged byte of the `span` bytes at `ptr` (whole

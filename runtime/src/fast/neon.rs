@@ -31,6 +31,9 @@ const VECTORS: usize = 8;
 /// (`check_end`): without masked loads, bytes after a group are put
 /// together piece by piece.
 const MASKED_LOADS: bool = false;
+/// The vector before is moved into place (`ext`, one instruction a
+/// shift), not read again from memory.
+const SHIFTED_LOADS: bool = false;
 /// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
 /// any high lane: one instruction; not on NEON, which has no movemask.
 const LANE_MASK_IS_CHEAP: bool = false;

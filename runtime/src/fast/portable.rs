@@ -463,6 +463,7 @@ mod sse42_shape {
     const LANES: usize = 16;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = false;
+    const SHIFTED_LOADS: bool = true;
     const LANE_MASK_IS_CHEAP: bool = true;
 
     #[inline]
@@ -497,6 +498,7 @@ mod avx2_shape {
     const LANES: usize = 32;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = false;
+    const SHIFTED_LOADS: bool = true;
     const LANE_MASK_IS_CHEAP: bool = true;
 
     #[inline]
@@ -543,6 +545,7 @@ mod neon_shape {
     const LANES: usize = 16;
     const VECTORS: usize = 8;
     const MASKED_LOADS: bool = false;
+    const SHIFTED_LOADS: bool = false;
     const LANE_MASK_IS_CHEAP: bool = false;
 
     #[inline]
@@ -617,6 +620,7 @@ mod avx512_shape {
     const LANES: usize = 64;
     const VECTORS: usize = 2;
     const MASKED_LOADS: bool = true;
+    const SHIFTED_LOADS: bool = false;
     const LANE_MASK_IS_CHEAP: bool = true;
 
     /// `vpermt2b` indices that move a vector up `by` lanes (the kernel's

@@ -41,6 +41,10 @@ const VECTORS: usize = 2;
 /// The end of an input is read with masked loads: only its bytes, zeros
 /// after them (`check_rest`).
 const MASKED_LOADS: bool = true;
+/// The vector before is moved into place (`vpermt2b`, one instruction a
+/// shift), not read again from memory: a 64-byte load a byte or two off
+/// crosses a cache line nearly always, and costs two.
+const SHIFTED_LOADS: bool = false;
 /// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
 /// any high lane: one instruction (a movemask).
 const LANE_MASK_IS_CHEAP: bool = true;

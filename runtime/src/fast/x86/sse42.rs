@@ -24,6 +24,10 @@ const VECTORS: usize = 2;
 /// (`check_end`): without masked loads, bytes after a group are put
 /// together piece by piece.
 const MASKED_LOADS: bool = false;
+/// The three bytes before a vector are read from memory, three more loads
+/// (`errors_at`), where moving the vector before into place took a shuffle
+/// a shift, twice a vector.
+const SHIFTED_LOADS: bool = true;
 /// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
 /// any high lane: one instruction (a movemask).
 const LANE_MASK_IS_CHEAP: bool = true;
