@@ -980,32 +980,39 @@ macro_rules! lookup_algorithm {
                 );
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
+                // SAFETY: `len >= GROUP == 2 * LANES`.
+                let second = unsafe { load(ptr.add(LANES)) };
                 if len == GROUP {
-                    // SAFETY: `len == GROUP == 2 * LANES`.
-                    let second = unsafe { load(ptr.add(LANES)) };
                     return Found::flagged(first, self.check_pair(head, second));
                 }
                 let (errors, carry) = self.errors(head, Carry::none());
-                // SAFETY: `len >= GROUP == 2 * LANES`.
-                let (e, mut carry) = unsafe { self.errors_next(ptr, LANES, carry) };
+                let (e, mut carry) = if SHIFTED_LOADS {
+                    // SAFETY: `len >= GROUP == 2 * LANES`.
+                    unsafe { self.errors_next(ptr, LANES, carry) }
+                } else {
+                    // (The vector at hand, so that LLVM shares this with
+                    // `check_pair` above.)
+                    self.errors(second, carry)
+                };
                 let mut errors = or(errors, e);
                 let more = len > GROUP + LANES;
                 let last = if MASKED_LOADS {
-                    let mut at = GROUP;
+                    const _: () = assert!(
+                        !(MASKED_LOADS && SHIFTED_LOADS),
+                        "the masked tail takes its carry from the vector before"
+                    );
                     if more {
                         // SAFETY: `GROUP + LANES < len`.
-                        let (e, next) = unsafe { self.errors_next(ptr, GROUP, carry) };
+                        let third = unsafe { load(ptr.add(GROUP)) };
+                        let (e, next) = self.errors(third, carry);
                         errors = or(errors, e);
                         carry = next;
-                        at += LANES;
                     }
                     // The last vector, whichever it is, one masked load:
                     // one copy of its code and of the rules, which keeps
                     // this function small.
                     let rest = bytes.get(GROUP..).unwrap_or_default();
                     let last = tail_vector(rest, usize::from(more));
-                    // SAFETY: `GROUP <= at <= len`.
-                    let carry = unsafe { self.carry_at(ptr, at, carry) };
                     errors = or(errors, self.errors(last, carry).0);
                     last
                 } else {
