@@ -242,6 +242,18 @@ impl Utf8Error {
                 ),
             };
         }
+        // A lead byte cut off by the end, the usual error of a short
+        // input: the window is that byte, with no word to put together.
+        if let [byte] = rest {
+            return Self {
+                valid_up_to: at,
+                record: record(
+                    u64::from_ne_bytes((*byte as u64).to_le_bytes()),
+                    pack(error_len, 1, context),
+                    kind,
+                ),
+            };
+        }
         let avail = if rest.len() < WINDOW {
             rest.len()
         } else {
