@@ -353,9 +353,12 @@ const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
     reason = "the point: the error is built in its caller's registers"
 )]
 const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
-    let found = match tail(bytes, at) {
-        [b0, b1, ..] if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],
-        [b0] => ONE_BYTE_ERRORS[1][*b0 as usize],
+    // The rest matched where it is split off, not through `tail`: its
+    // empty slice for an offset past the end took two conditional moves
+    // ahead of the test of its length.
+    let found = match bytes.split_at_checked(at) {
+        Some((_, [b0])) => ONE_BYTE_ERRORS[1][*b0 as usize],
+        Some((_, [b0, b1, ..])) if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],
         _ => None,
     };
     match found {
