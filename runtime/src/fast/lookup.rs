@@ -166,19 +166,28 @@ macro_rules! lookup_algorithm {
                 load_table(&INCOMPLETE_MAX)
             }
 
+            /// The three table lookups of `input` and the byte before
+            /// each of its lanes (`prev1`), and-ed: every rule but the
+            /// continuation bytes due two and three lanes on.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn special(&self, input: V, prev1: V) -> V {
+                and(
+                    and(
+                        shuffle(self.prev_high(), high_nibbles(prev1)),
+                        shuffle(self.prev_low(), low_nibbles(prev1)),
+                    ),
+                    shuffle(self.cur_high(), high_nibbles(input)),
+                )
+            }
+
             /// Nonzero lanes where `input` (after the vector `carry`
             /// describes) breaks a rule, and what `input` passes on.
             #[inline]
             #[target_feature(enable = $features)]
             fn errors(&self, input: V, carry: Carry) -> (V, Carry) {
                 let prev1 = prev1(input, carry.bytes);
-                let special = and(
-                    and(
-                        shuffle(self.prev_high(), high_nibbles(prev1)),
-                        shuffle(self.prev_low(), low_nibbles(prev1)),
-                    ),
-                    shuffle(self.cur_high(), high_nibbles(input)),
-                );
+                let special = self.special(input, prev1);
                 let leads = leads(input, prev1);
                 // A continuation pair where none is due, or a due one missing.
                 let must_continue = prev2(leads, carry.leads);
@@ -1267,13 +1276,7 @@ macro_rules! lookup_algorithm {
                         load(ptr.sub(3)),
                     )
                 };
-                let special = and(
-                    and(
-                        shuffle(self.prev_high(), high_nibbles(prev1)),
-                        shuffle(self.prev_low(), low_nibbles(prev1)),
-                    ),
-                    shuffle(self.cur_high(), high_nibbles(input)),
-                );
+                let special = self.special(input, prev1);
                 // What `errors` reads from the leads two lanes back.
                 xor(leads(prev2, prev3), special)
             }
