@@ -25,8 +25,8 @@
 //! Before any kernel, [`validate`] looks at the first `HEAD` bytes the way
 //! std's scalar loop would (`head`): a short ASCII input needs no kernel,
 //! and an error that the first non-ASCII byte and the byte after it make
-//! certain goes straight to the reference decoder (`decode::error_at`,
-//! which settles most from a table the decoder fills). Errors in the first bytes
+//! certain goes straight to the reference decoder (`decode::error_at_high`,
+//! which records most with no sequence read). Errors in the first bytes
 //! are the common case (is this file text at all?), and a kernel's set-up
 //! and first block cost more than finding them.
 //!
@@ -215,8 +215,10 @@ impl Found {
     #[cold]
     #[inline(never)]
     fn explain(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+        align_entry!();
         if self.first == self.at {
-            decode::error_at(bytes, self.at)
+            // `first` is a high byte.
+            decode::error_at_high(bytes, self.at)
         } else {
             self.explain_far(bytes)
         }

@@ -9,7 +9,9 @@
 //!
 //! The proc-macro crate compiles this very file, so the macros and the
 //! run time decide alike. The decoder builds each [`Utf8Error`] and knows
-//! nothing of what it will say: what the bytes meant
+//! nothing of what it will say: the error's kind and length are this
+//! grammar's reading of the bytes it kept, when asked
+//! ([`Utf8Error::kind`], [`Utf8Error::error_len`]); what the bytes meant
 //! ([`Utf8Error::meaning`]) and the message are worked out from the error
 //! alone.
 //!
@@ -178,6 +180,64 @@ const fn read_sequence(s: &[u8]) -> Result<(u32, usize), Invalid> {
     Ok(((value << 6) | (b3 & CONT_MASK) as u32, 4))
 }
 
+impl Utf8Error {
+    /// The length of the ill-formed sequence at `valid_up_to` (its maximal
+    /// subpart, 1 to 3 bytes), or `None` when the input ends inside a
+    /// sequence that could still have been completed.
+    ///
+    /// Same as [`core::str::Utf8Error::error_len`]. Read from the bytes the
+    /// error kept (a few instructions), not stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let err = utf8lit::validate(b"ab\xE2\x82(").unwrap_err();
+    /// assert_eq!(err.error_len(), Some(2)); // `(` cannot continue E2 82
+    ///
+    /// let err = utf8lit::validate(b"ab\xE2\x82").unwrap_err();
+    /// assert_eq!(err.error_len(), None); // may yet become '€'
+    /// ```
+    #[must_use]
+    pub const fn error_len(&self) -> Option<usize> {
+        match self.reading() {
+            (_, 0) => None,
+            (_, n) => Some(n as usize),
+        }
+    }
+
+    /// Why the bytes are not UTF-8.
+    ///
+    /// Read from the bytes the error kept (a few instructions), not stored.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use utf8lit::ErrorKind;
+    ///
+    /// let err = utf8lit::validate(b"caf\xE9").unwrap_err(); // Latin-1 'é'
+    /// assert_eq!(err.kind(), ErrorKind::Truncated);
+    ///
+    /// let err = utf8lit::validate(b"caf\xE9 au lait").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::MissingContinuation);
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        self.reading().0
+    }
+
+    /// How the sequence at `valid_up_to` fails, read from the error's
+    /// window: the same as from the whole input, since a sequence is at
+    /// most four bytes and the window keeps six, or all that were left.
+    const fn reading(&self) -> Invalid {
+        match read_sequence(self.window()) {
+            Err(invalid) => invalid,
+            // Never: an error is recorded only where the bytes are no
+            // character. A wrong kind beats a panic.
+            Ok(_) => (ErrorKind::InvalidByte, 1),
+        }
+    }
+}
+
 /// Checks that `bytes` is UTF-8 as RFC 3629 defines it.
 ///
 /// This is the reference decoder, usable in `const` items. At run time prefer
@@ -263,7 +323,7 @@ pub const fn validate_from(bytes: &[u8], start: usize) -> Result<(), Utf8Error> 
         }
         match read_sequence(tail(bytes, at)) {
             Ok((_, n)) => at += n,
-            Err((kind, n)) => return Err(Utf8Error::new(bytes, at, kind, n)),
+            Err(_) => return Err(Utf8Error::new(bytes, at)),
         }
     }
     Ok(())
@@ -292,17 +352,42 @@ pub(crate) const fn error_near(bytes: &[u8], from: usize, flag: usize) -> Result
 }
 
 /// [`validate_from`] where an error is known to start at `at` (the bytes
-/// before it are valid): one sequence read, and the error built in place.
-/// The run-time fast path's answer for an error in the first bytes.
+/// before it are valid): the error built in place.
 ///
-/// Nearly always the error is one byte that [`one_byte_error`]'s table
-/// settles; the rest goes to [`read_sequence`] in a second call, so that
-/// this one needs few registers and little stack frame.
+/// Nearly always the first byte and the one after it make the error
+/// certain ([`certain_error`]), and it is recorded with no sequence read;
+/// the rest goes to [`read_sequence`] in a second call, so that this one
+/// needs few registers and little stack frame.
 #[inline]
 pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
-    match one_byte_error(bytes, at) {
-        Some(err) => Err(err),
-        None => error_at_by_sequence(bytes, at),
+    match bytes.split_at_checked(at) {
+        Some((_, [b0, ..])) if *b0 >= 0x80 => error_at_high(bytes, at),
+        _ => error_at_by_sequence(bytes, at),
+    }
+}
+
+/// [`error_at`] where the byte at `at` is known to be a high byte (not
+/// ASCII): the input's first, as a kernel reports it. The run-time fast
+/// path's answer for an error in the first bytes. Such a byte that ends
+/// the input is an error, whatever it is: no test waits for its load.
+///
+/// Always inlined: the early-error path makes no call.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "the point: no call on the early-error path"
+)]
+pub(crate) const fn error_at_high(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
+    debug_assert!(
+        matches!(tail(bytes, at).first(), Some(b) if *b >= 0x80),
+        "the byte at `at` is a high byte"
+    );
+    // The rest matched where it is split off, not through `tail`: its
+    // empty slice for an offset past the end took two conditional moves
+    // ahead of the test of its length.
+    match bytes.split_at_checked(at) {
+        Some((_, rest)) if certain_error(rest) => Err(Utf8Error::build(bytes, at)),
+        _ => error_at_by_sequence(bytes, at),
     }
 }
 
@@ -310,60 +395,34 @@ pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
 #[inline(never)]
 const fn error_at_by_sequence(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     match read_sequence(tail(bytes, at)) {
-        Err((kind, len)) => Err(Utf8Error::build(bytes, at, kind, len)),
+        Err(_) => Err(Utf8Error::build(bytes, at)),
         // Not an error after all: the caller was wrong; the decoder decides.
         Ok(_) => validate_from(bytes, at),
     }
 }
 
-/// How [`read_sequence`] fails on one byte, for each byte value: `[0]`
-/// when the byte after it is not a continuation byte, `[1]` when it is the
-/// last byte of the input. `None` for ASCII; otherwise the error's kind and
-/// length as `read_sequence` gives them (a lead whose sequence stops at
-/// once, a byte that starts none, a lead cut off by the end). Any byte that
-/// is not a continuation byte gives the same answer, so a space stands for
-/// all of them; the decoder fills the table, so the two cannot disagree.
-const ONE_BYTE_ERRORS: [[Option<Invalid>; 256]; 2] = {
-    let mut table = [[None; 256]; 2];
-    let mut b = 0;
-    while b < 256 {
-        if let Err(invalid) = read_sequence(&[b as u8, b' ']) {
-            table[0][b] = Some(invalid);
-        }
-        if let Err(invalid) = read_sequence(&[b as u8]) {
-            table[1][b] = Some(invalid);
-        }
-        b += 1;
-    }
-    table
-};
-
-/// The error at `at` when its first byte decides it: a byte followed by
-/// one that is not a continuation byte, or the last byte, with the bytes
-/// before `at` valid. That is the usual error in the first bytes of a file
-/// that is not UTF-8 (a Latin-1 letter in ASCII text, a binary file's
-/// first high byte) and of a field cut short. One table load instead of
-/// [`read_sequence`]'s branches. `None` for every other case, which
-/// [`error_at`] reads sequence by sequence.
+/// Whether the sequence at the start of `rest`, a high byte, is certainly
+/// ill-formed, told by that byte and the one after it: a byte that leads
+/// no sequence (a continuation byte, `C0`, `C1`, `F5`–`FF`), a lead
+/// followed by a byte that does not continue it, or a high byte that is
+/// the input's last.
+/// That is the usual error in the first bytes of a file that is not UTF-8
+/// (a Latin-1 letter in ASCII text, a binary file's first high byte) and
+/// of a field cut short. A few comparisons on bytes at hand: no table,
+/// whose load would wait for the byte's, and no reading of the sequence:
+/// the error's kind and length are read when asked.
 ///
 /// Always inlined: the early-error path makes no call.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "the point: the error is built in its caller's registers"
+    reason = "the point: no call on the early-error path"
 )]
-const fn one_byte_error(bytes: &[u8], at: usize) -> Option<Utf8Error> {
-    // The rest matched where it is split off, not through `tail`: its
-    // empty slice for an offset past the end took two conditional moves
-    // ahead of the test of its length.
-    let found = match bytes.split_at_checked(at) {
-        Some((_, [b0])) => ONE_BYTE_ERRORS[1][*b0 as usize],
-        Some((_, [b0, b1, ..])) if !is_continuation(*b1) => ONE_BYTE_ERRORS[0][*b0 as usize],
-        _ => None,
-    };
-    match found {
-        Some((kind, len)) => Some(Utf8Error::build(bytes, at, kind, len)),
-        None => None,
+const fn certain_error(rest: &[u8]) -> bool {
+    match rest {
+        [_] => true,
+        [b0, b1, ..] => !(matches!(*b0, 0xC2..=0xF4) && is_continuation(*b1)),
+        [] => false,
     }
 }
 
@@ -421,9 +480,9 @@ pub const fn next_char(bytes: &[u8], at: usize) -> Option<Result<(char, usize), 
             Some(ch) => Ok((ch, len)),
             // read_sequence only accepts scalar values; this arm is never
             // taken, but a wrong verdict beats a panic.
-            None => Err(Utf8Error::new(bytes, at, ErrorKind::Surrogate, 1)),
+            None => Err(Utf8Error::new(bytes, at)),
         },
-        Err((kind, len)) => Err(Utf8Error::new(bytes, at, kind, len)),
+        Err(_) => Err(Utf8Error::new(bytes, at)),
     })
 }
 
@@ -632,11 +691,6 @@ mod tests {
         }
     }
 
-    /// `one_byte_error`'s table gives the decoder's own error wherever it
-    /// answers: every pair of bytes after each kind of valid prefix (none,
-    /// ASCII, a 2- and a 4-byte character), and every byte at the end; and
-    /// it answers every first byte that is not ASCII before a byte that is
-    /// not a continuation byte.
     /// `error_near` from every boundary before an error, with every flag
     /// a kernel may raise for it (the error's start to three bytes on, and
     /// further), is the decoder's answer.
@@ -674,22 +728,73 @@ mod tests {
         }
     }
 
+    /// `error_at` is the decoder's answer, and its shortcut for a high
+    /// byte answers exactly where the decoder finds an error at it, with
+    /// the decoder's error: every pair of bytes after each kind of valid
+    /// prefix (none, ASCII, a 2- and a 4-byte character), at the end and
+    /// before two continuation bytes, which complete many, and every byte
+    /// at the end; the shortcut steps aside only for a lead that its next
+    /// byte continues.
     #[test]
-    fn one_byte_error_is_validate_from_where_it_answers() {
+    fn certain_error_is_validate_from_where_it_answers() {
         for prefix in [&b""[..], b"ab", "\u{E9}".as_bytes(), "\u{1F600}".as_bytes()] {
             for n in 0..=u16::MAX {
                 let [a, b] = n.to_le_bytes();
-                for tail in [&[a][..], &[a, b]] {
+                for tail in [&[a][..], &[a, b], &[a, b, 0x80, 0x80]] {
                     let bytes = [prefix, tail].concat();
                     let at = prefix.len();
-                    let Some(err) = one_byte_error(&bytes, at) else {
+                    // `error_at` is the decoder's answer from `at` on
+                    // wherever it is asked: ASCII, a character, an error.
+                    assert_eq!(
+                        error_at(&bytes, at),
+                        validate_from(&bytes, at),
+                        "{bytes:02X?}"
+                    );
+                    if a < 0x80 {
+                        continue;
+                    }
+                    if !certain_error(tail) {
                         assert!(
-                            a < 0x80 || (tail.len() == 2 && is_continuation(b)),
+                            tail.len() > 1 && is_continuation(b),
                             "no answer for {bytes:02X?}"
                         );
                         continue;
-                    };
-                    assert_eq!(Err(err), validate_from(&bytes, at), "{bytes:02X?}");
+                    }
+                    let err = validate_from(&bytes, at).unwrap_err();
+                    assert_eq!(err.valid_up_to(), at, "{bytes:02X?}");
+                    assert_eq!(error_at_high(&bytes, at), Err(err), "{bytes:02X?}");
+                }
+            }
+        }
+    }
+
+    /// An error's kind and length, read from its window, are the grammar's
+    /// reading of the whole input from the error on: every sequence of one
+    /// and two bytes; after a 3- or 4-byte lead and a continuation byte,
+    /// each class of third and fourth byte, followed by nothing or by more
+    /// bytes than the window keeps.
+    #[test]
+    fn kind_and_length_are_the_reading_of_the_input() {
+        let classes = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        let check = |bytes: &[u8]| {
+            if let Err((kind, len)) = read_sequence(bytes) {
+                let err = Utf8Error::build(bytes, 0);
+                let len = (len > 0).then_some(usize::from(len));
+                assert_eq!((err.kind(), err.error_len()), (kind, len), "{bytes:02X?}");
+            }
+        };
+        for n in 0..=u16::MAX {
+            let [a, b] = n.to_le_bytes();
+            check(&[a]);
+            check(&[a, b]);
+            if a < 0xE0 || !is_continuation(b) {
+                continue;
+            }
+            for c in classes {
+                check(&[a, b, c]);
+                for d in classes {
+                    check(&[a, b, c, d]);
+                    check(&[a, b, c, d, 0x80, 0x80, 0x80, 0x80]);
                 }
             }
         }

@@ -3,9 +3,13 @@
 //! uses nothing but `core`.
 //!
 //! The grammar ([`decode`](super::decode)) decides *where* an error is and
-//! of which kind, and builds the record here; the record keeps a few bytes
-//! of the input and what came before them. What those bytes mean is read in
-//! [`interpret`](super::interpret), and said in [`words`](super::words).
+//! builds the record here; the record keeps a few bytes of the input and
+//! what came before them. The kind and length of the error are those bytes'
+//! reading by the grammar, worked out when asked (`decode` has
+//! [`Utf8Error::kind`] and [`Utf8Error::error_len`]), so that building an
+//! error, on every early error, decodes nothing. What the bytes mean is
+//! read in [`interpret`](super::interpret), and said in
+//! [`words`](super::words).
 
 use core::num::NonZeroU64;
 
@@ -108,10 +112,10 @@ const fn ascii_before(before: &[u8]) -> Option<bool> {
     }
 }
 
-/// [`Utf8Error`]'s `packed` byte: `error_len`, how many window bytes are
-/// the input's, and a `CTX_*` value.
-const fn pack(error_len: u8, avail: usize, context: u8) -> u8 {
-    error_len | ((avail as u8) << 2) | (context << 5)
+/// [`Utf8Error`]'s `packed` byte: how many window bytes are the input's
+/// (0 to 6, three bits), and a `CTX_*` value (three bits) above them.
+const fn pack(avail: usize, context: u8) -> u8 {
+    (avail as u8) | (context << 3)
 }
 
 /// How many input bytes, from the error on, an error keeps to explain itself:
@@ -167,45 +171,48 @@ pub struct Utf8Error {
     valid_up_to: usize,
     /// Eight bytes, in this order in memory on every target: the input
     /// bytes from `valid_up_to` on (`WINDOW` of them; the first `avail`
-    /// are meaningful, the others zero), `packed`, and the kind's
-    /// discriminant plus one. Never zero, so `Result<(), Utf8Error>` is
-    /// two words, and returned in two registers (an error of a byte array
-    /// and bytes is returned through memory, a byte at a time).
+    /// are meaningful, the others zero), `packed`, and [`MARK`]. Never
+    /// zero, so `Result<(), Utf8Error>` is two words, and returned in two
+    /// registers (an error of a byte array and bytes is returned through
+    /// memory, a byte at a time).
     record: NonZeroU64,
 }
 
 /// The six window bytes of a record.
 const WINDOW_MASK: u64 = u64::from_ne_bytes([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]);
 
+/// A record's last byte: not zero, whatever the window and `packed`, so
+/// that the record is never zero, and known to be so without a test.
+const MARK: u8 = 1;
+
 /// A record: the window from `window` (its first six bytes in memory
-/// order), `packed` (see [`pack`]) and `kind`.
-const fn record(window: u64, packed: u8, kind: ErrorKind) -> NonZeroU64 {
-    let meta = u64::from_ne_bytes([0, 0, 0, 0, 0, 0, packed, kind as u8 + 1]);
+/// order), `packed` (see [`pack`]) and [`MARK`].
+const fn record(window: u64, packed: u8) -> NonZeroU64 {
+    let meta = u64::from_ne_bytes([0, 0, 0, 0, 0, 0, packed, MARK]);
     match NonZeroU64::new(window & WINDOW_MASK | meta) {
         Some(record) => record,
-        // The kind's byte is at least 1.
+        // `MARK` is not zero.
         None => NonZeroU64::MIN,
     }
 }
 
 impl Utf8Error {
-    /// Records an error found at `at` in `bytes`. Cold: the valid case never
-    /// gets here.
+    /// Records the error that starts at `at` in `bytes` (the caller has
+    /// found one there: the bytes from `at` on are no character). Cold: the
+    /// valid case never gets here.
     #[cold]
-    pub(super) const fn new(bytes: &[u8], at: usize, kind: ErrorKind, error_len: u8) -> Self {
-        Self::build(bytes, at, kind, error_len)
+    pub(super) const fn new(bytes: &[u8], at: usize) -> Self {
+        Self::build(bytes, at)
     }
 
     /// [`new`](Self::new), inlined: for the one caller that is itself the
-    /// cold path and wants no second call ([`decode::error_at`]).
-    ///
-    /// [`decode::error_at`]: super::decode
+    /// cold path and wants no second call (`decode::error_at_high`).
     #[inline(always)]
     #[allow(
         clippy::inline_always,
         reason = "the point: no call on the early-error path"
     )]
-    pub(super) const fn build(bytes: &[u8], at: usize, kind: ErrorKind, error_len: u8) -> Self {
+    pub(super) const fn build(bytes: &[u8], at: usize) -> Self {
         let context = match bytes.split_at_checked(at) {
             Some(([], _)) | None => CTX_START,
             Some(([0, 0], _)) => CTX_AFTER_TWO_NULS,
@@ -235,11 +242,7 @@ impl Utf8Error {
         if let Some(word) = rest.first_chunk::<8>() {
             return Self {
                 valid_up_to: at,
-                record: record(
-                    u64::from_ne_bytes(*word),
-                    pack(error_len, WINDOW, context),
-                    kind,
-                ),
+                record: record(u64::from_ne_bytes(*word), pack(WINDOW, context)),
             };
         }
         // A lead byte cut off by the end, the usual error of a short
@@ -249,8 +252,7 @@ impl Utf8Error {
                 valid_up_to: at,
                 record: record(
                     u64::from_ne_bytes((*byte as u64).to_le_bytes()),
-                    pack(error_len, 1, context),
-                    kind,
+                    pack(1, context),
                 ),
             };
         }
@@ -273,7 +275,7 @@ impl Utf8Error {
         let window = u64::from_ne_bytes(word.to_le_bytes());
         Self {
             valid_up_to: at,
-            record: record(window, pack(error_len, avail, context), kind),
+            record: record(window, pack(avail, context)),
         }
     }
 
@@ -302,40 +304,12 @@ impl Utf8Error {
         self.valid_up_to
     }
 
-    /// The length of the ill-formed sequence at `valid_up_to` (its maximal
-    /// subpart, 1 to 3 bytes), or `None` when the input ends inside a
-    /// sequence that could still have been completed.
-    ///
-    /// Same as [`core::str::Utf8Error::error_len`].
-    #[must_use]
-    pub const fn error_len(&self) -> Option<usize> {
-        match self.packed() & 0b11 {
-            0 => None,
-            n => Some(n as usize),
-        }
-    }
-
-    /// Why the bytes are not UTF-8.
-    #[must_use]
-    pub const fn kind(&self) -> ErrorKind {
-        match self.record_bytes()[7] {
-            1 => ErrorKind::UnexpectedContinuation,
-            2 => ErrorKind::MissingContinuation,
-            3 => ErrorKind::Truncated,
-            4 => ErrorKind::Overlong,
-            5 => ErrorKind::Surrogate,
-            6 => ErrorKind::OutOfRange,
-            7 => ErrorKind::ObsoleteForm,
-            _ => ErrorKind::InvalidByte,
-        }
-    }
-
     pub(super) const fn avail(&self) -> usize {
-        ((self.packed() >> 2) & 0b111) as usize
+        (self.packed() & 0b111) as usize
     }
 
     pub(super) const fn context(&self) -> u8 {
-        self.packed() >> 5
+        self.packed() >> 3
     }
 
     /// The input bytes the error kept, from `valid_up_to` on.
@@ -399,7 +373,7 @@ mod tests {
         for end in 0..=input.len() {
             for at in 0..=end {
                 let bytes = &input[..end];
-                let err = Utf8Error::build(bytes, at, ErrorKind::Truncated, 0);
+                let err = Utf8Error::build(bytes, at);
                 let rest = &bytes[at..];
                 assert_eq!(err.window(), &rest[..rest.len().min(WINDOW)], "{end} {at}");
             }
@@ -407,30 +381,29 @@ mod tests {
     }
 
     #[test]
-    fn the_record_keeps_every_kind() {
-        let kinds = [
-            ErrorKind::UnexpectedContinuation,
-            ErrorKind::MissingContinuation,
-            ErrorKind::Truncated,
-            ErrorKind::Overlong,
-            ErrorKind::Surrogate,
-            ErrorKind::OutOfRange,
-            ErrorKind::ObsoleteForm,
-            ErrorKind::InvalidByte,
-        ];
-        for kind in kinds {
-            for error_len in 0..=3 {
-                let err =
-                    Utf8Error::build(b"ab\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF", 2, kind, error_len);
-                assert_eq!(err.kind(), kind);
-                assert_eq!(
-                    err.error_len(),
-                    (error_len > 0).then_some(usize::from(error_len))
-                );
-                assert_eq!(err.window(), [0xFF; WINDOW]);
-                assert_eq!(err.context(), CTX_AFTER_ASCII_LETTER);
+    fn the_record_keeps_every_count_and_context_apart_from_the_window() {
+        for avail in 0..=WINDOW {
+            for context in 0..=CTX_AFTER_LETTER_LATIN1 {
+                let err = Utf8Error {
+                    valid_up_to: 0,
+                    record: record(u64::MAX, pack(avail, context)),
+                };
+                assert_eq!((err.avail(), err.context()), (avail, context));
+                assert_eq!(err.window(), &[0xFF; WINDOW][..avail]);
             }
         }
+    }
+
+    #[test]
+    fn the_context_is_what_came_before() {
+        let context = |bytes: &[u8], at| Utf8Error::build(bytes, at).context();
+        assert_eq!(context(b"\xFF", 0), CTX_START);
+        assert_eq!(context(b"\0\0\xFE\xFF", 2), CTX_AFTER_TWO_NULS);
+        assert_eq!(context(b"ab\xFF", 2), CTX_AFTER_ASCII_LETTER);
+        assert_eq!(context(b"a \xFF", 2), CTX_AFTER_ASCII);
+        assert_eq!(context(b" \xFC\xDF", 2), CTX_AFTER_LATIN1);
+        assert_eq!(context(b"a\xFC\xDF", 2), CTX_AFTER_LETTER_LATIN1);
+        assert_eq!(context(b"\xE2\x82\xAC\xFF", 3), CTX_AFTER_OTHER);
     }
 
     #[test]
