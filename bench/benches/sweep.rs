@@ -23,7 +23,8 @@
 //! Printed (Markdown): per corpus and size band, the worst (lowest) ratio
 //! of `utf8lit::validate` and of each forced kernel against the fastest
 //! peer at that size, and of the AVX2 and AVX-512 kernels against
-//! simdutf8's kernel of the same instruction set; the same for the early
+//! simdutf8's kernel of the same instruction set, and every size where
+//! `validate` is below 0.9× the best peer; the same tables for the early
 //! error; `floor`; and the range of `validate` against its own kernel
 //! forced, the same function: the harness's noise. Written: every figure,
 //! per size, as CSV in cargo's target directory (`sweep.csv`,
@@ -828,7 +829,73 @@ fn sweep_valid(s: &Settings) {
         path.display()
     );
     report(&contenders, &comparisons, &results);
+    print_below(&comparisons[0], &results);
     print_noise(&contenders, validate, &results);
+}
+
+/// Below this, a size counts against issue 21's "no single size below
+/// 0.9×".
+const FLOOR_RATIO: f64 = 0.9;
+
+/// Every size where `c` is below [`FLOOR_RATIO`], per corpus, runs of
+/// consecutive sizes of the sweep written as one range: how many, and
+/// where, which the worst-per-band tables do not say.
+fn print_below(c: &Comparison, results: &[(&str, &[Point])]) {
+    let ratio = |p: &Point| {
+        let best = c
+            .against
+            .iter()
+            .map(|&a| p.secs[a])
+            .fold(f64::INFINITY, f64::min);
+        best / p.secs[c.ours]
+    };
+    let total: usize = results.iter().map(|(_, points)| points.len()).sum();
+    let mut lines = Vec::new();
+    let mut below = 0;
+    for (corpus, points) in results {
+        // Runs of consecutive points below the line: (first, last, worst).
+        let mut runs: Vec<(usize, usize, f64)> = Vec::new();
+        let mut open = false;
+        for p in *points {
+            let r = ratio(p);
+            if r < FLOOR_RATIO {
+                below += 1;
+                match runs.last_mut() {
+                    Some(run) if open => {
+                        run.1 = p.size;
+                        run.2 = run.2.min(r);
+                    }
+                    _ => runs.push((p.size, p.size, r)),
+                }
+                open = true;
+            } else {
+                open = false;
+            }
+        }
+        if !runs.is_empty() {
+            let list: Vec<String> = runs
+                .iter()
+                .map(|&(a, b, r)| {
+                    let sizes = if a == b {
+                        fmt_size(a)
+                    } else {
+                        format!("{}–{}", a, fmt_size(b))
+                    };
+                    format!("{sizes} ({r:.2}×)")
+                })
+                .collect();
+            lines.push(format!("- {corpus}: {}", list.join(", ")));
+        }
+    }
+    println!(
+        "\n### Sizes below {FLOOR_RATIO}×\n\n{}: {below} of {total} sizes and \
+         corpora below {FLOOR_RATIO}× (the worst ratio of each run of sizes in \
+         brackets).",
+        c.label
+    );
+    for line in lines {
+        println!("{line}");
+    }
 }
 
 /// The lowest and highest of `values` (`INFINITY` and 0 for none).
