@@ -660,23 +660,26 @@ struct Worst {
     peer: usize,
 }
 
+/// `c` at one point: the ratio against the fastest of its peers there.
+fn at_point(c: &Comparison, p: &Point) -> Worst {
+    let peer = c
+        .against
+        .iter()
+        .copied()
+        .min_by(|&a, &b| p.secs[a].total_cmp(&p.secs[b]))
+        .expect("a comparison has a peer");
+    Worst {
+        ratio: p.secs[peer] / p.secs[c.ours],
+        size: p.size,
+        peer,
+    }
+}
+
 fn worst(c: &Comparison, points: &[Point], lo: usize, hi: usize) -> Option<Worst> {
     points
         .iter()
         .filter(|p| (lo..hi).contains(&p.size))
-        .map(|p| {
-            let peer = c
-                .against
-                .iter()
-                .copied()
-                .min_by(|&a, &b| p.secs[a].total_cmp(&p.secs[b]))
-                .expect("a comparison has a peer");
-            Worst {
-                ratio: p.secs[peer] / p.secs[c.ours],
-                size: p.size,
-                peer,
-            }
-        })
+        .map(|p| at_point(c, p))
         .min_by(|a, b| a.ratio.total_cmp(&b.ratio))
 }
 
@@ -841,14 +844,6 @@ const FLOOR_RATIO: f64 = 0.9;
 /// consecutive sizes of the sweep written as one range: how many, and
 /// where, which the worst-per-band tables do not say.
 fn print_below(c: &Comparison, results: &[(&str, &[Point])]) {
-    let ratio = |p: &Point| {
-        let best = c
-            .against
-            .iter()
-            .map(|&a| p.secs[a])
-            .fold(f64::INFINITY, f64::min);
-        best / p.secs[c.ours]
-    };
     let total: usize = results.iter().map(|(_, points)| points.len()).sum();
     let mut lines = Vec::new();
     let mut below = 0;
@@ -857,7 +852,7 @@ fn print_below(c: &Comparison, results: &[(&str, &[Point])]) {
         let mut runs: Vec<(usize, usize, f64)> = Vec::new();
         let mut open = false;
         for p in *points {
-            let r = ratio(p);
+            let r = at_point(c, p).ratio;
             if r < FLOOR_RATIO {
                 below += 1;
                 match runs.last_mut() {

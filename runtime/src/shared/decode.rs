@@ -361,7 +361,9 @@ pub(crate) const fn error_near(bytes: &[u8], from: usize, flag: usize) -> Result
 #[inline]
 pub(crate) const fn error_at(bytes: &[u8], at: usize) -> Result<(), Utf8Error> {
     match bytes.split_at_checked(at) {
-        Some((_, [b0, ..])) if *b0 >= 0x80 => error_at_high(bytes, at),
+        Some((_, rest @ [b0, ..])) if *b0 >= 0x80 && certain_error(rest) => {
+            Err(Utf8Error::build(bytes, at))
+        }
         _ => error_at_by_sequence(bytes, at),
     }
 }
