@@ -589,10 +589,12 @@ fn early_points(s: &Settings, contenders: &[Contender], text: &str) -> Vec<Point
         let mut this_pass = Vec::new();
         for &size in &s.sizes {
             let mut rng = Rng(seed("early", size));
-            // 32 inputs at every size: the error's place varies from call
-            // to call. (Past 64 KiB the set outgrows the L2 cache, which
-            // only the peers that read every byte see.)
-            let mut set = corpora::pieces(text, size, 32, &mut rng);
+            // As many inputs as valid text has (`set_len`: up to 512, too
+            // many for a branch predictor to learn where each error is),
+            // and at least 32 at every size: the error's place varies from
+            // call to call. (Past 64 KiB the set outgrows the L2 cache,
+            // which only the peers that read every byte see.)
+            let mut set = corpora::pieces(text, size, corpora::set_len(size).max(32), &mut rng);
             corpora::put_early_error(&mut set, &mut rng);
             if pass == 0 {
                 guard(contenders, &set, false);
