@@ -39,7 +39,7 @@ macro_rules! lookup_algorithm {
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
             THIRD_BYTE_BIAS,
         };
-        use crate::fast::Found;
+        use crate::fast::{Answer, Found, Outcome};
 
         /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
         /// is skipped and errors are tested, one branch each.
@@ -220,7 +220,7 @@ macro_rules! lookup_algorithm {
             reason = "the portable models' `validate`, tested, not dispatched"
         )]
         #[target_feature(enable = $features)]
-        pub(crate) unsafe fn validate(bytes: &[u8]) -> crate::fast::Found {
+        pub(crate) unsafe fn validate(bytes: &[u8]) -> Answer {
             align_entry!();
             let c = Consts::new();
             // The first high byte of the first vector, when it is certainly
@@ -235,13 +235,14 @@ macro_rules! lookup_algorithm {
                 let v = tail_vector(bytes, 0);
                 let high = nonzero_lanes(and(v, splat(0x80)));
                 if high == 0 {
-                    return Found::VALID;
+                    return Answer::valid_after(bytes.len());
                 }
                 let first = high.trailing_zeros() as usize;
                 if !crate::fast::starts_character(bytes, first) {
-                    return Found::error_at(first);
+                    return Found::error_at(first).answer(bytes);
                 }
-                return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()));
+                return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()))
+                    .answer(bytes);
             }
             // A plain load, where the masked one's mask would be one more
             // step before the first high byte is known. `check` reads the
@@ -259,14 +260,15 @@ macro_rules! lookup_algorithm {
             };
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
-                    return Found::error_at(first);
+                    return Found::error_at(first).answer(bytes);
                 }
                 if MASKED_LOADS && bytes.len() < GROUP {
                     // Short: the rules in line, without a call, on the
                     // vector at hand and the rest. (A kernel without masked
                     // loads puts the rest together from pieces: more code
                     // than is worth inlining here.)
-                    return Found::flagged(Some(first), c.check_after_head(head, bytes));
+                    return Found::flagged(Some(first), c.check_after_head(head, bytes))
+                        .answer(bytes);
                 }
                 if MASKED_LOADS && bytes.len() <= 2 * GROUP {
                     // A group up to two: in line too, two to four
@@ -287,7 +289,7 @@ macro_rules! lookup_algorithm {
                     // likewise, the rest one plain load.
                     // SAFETY: `bytes.len() == GROUP == 2 * LANES`.
                     let last = unsafe { load(bytes.as_ptr().add(LANES)) };
-                    return Found::flagged(Some(first), c.check_pair(head, last));
+                    return Found::flagged(Some(first), c.check_pair(head, last)).answer(bytes);
                 }
             } else if bytes.len() <= GROUP {
                 // ASCII so far, and the input is a group at most: the rest
@@ -313,7 +315,7 @@ macro_rules! lookup_algorithm {
                     }
                 }
                 if !any_high(all) {
-                    return Found::VALID;
+                    return Answer::VALID;
                 }
             } else if bytes.len() <= ASCII_GROUPS * GROUP {
                 // ASCII so far, and up to `ASCII_GROUPS` groups: the first
@@ -344,7 +346,7 @@ macro_rules! lookup_algorithm {
                     });
                 }
                 if !any_high(all) {
-                    return Found::VALID;
+                    return Answer::VALID;
                 }
             } else {
                 // ASCII so far, and longer than that: ASCII here, two
@@ -361,7 +363,7 @@ macro_rules! lookup_algorithm {
                 }
                 // SAFETY: `len > GROUP`.
                 if at + GROUP > len && (at == len || unsafe { ascii_end(ptr, len) }) {
-                    return Found::VALID;
+                    return Answer::VALID;
                 }
                 if at > 0 {
                     // SAFETY: the caller's promise, and `GROUP <= at <= len`:
@@ -388,10 +390,10 @@ macro_rules! lookup_algorithm {
         /// The CPU must have the kernel's target features.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn validate_rest(bytes: &[u8], first: Option<usize>) -> Found {
+        unsafe fn validate_rest(bytes: &[u8], first: Option<usize>) -> Answer {
             align_entry!();
             // SAFETY: the caller's promise.
-            Found::flagged(first, unsafe { check(bytes) })
+            Found::flagged(first, unsafe { check(bytes) }).answer(bytes)
         }
 
         /// `None` when `bytes` is valid; otherwise the offset of the first
@@ -411,7 +413,7 @@ macro_rules! lookup_algorithm {
             // `check_groups` costs a call, its loops and its tables.
             if bytes.len() < MEDIUM {
                 // SAFETY: the caller's promise, and `GROUP <= bytes.len()`.
-                return unsafe { validate_vectors(bytes, None) }.flagged_at();
+                return unsafe { validate_vectors::<Found>(bytes, None) }.flagged_at();
             }
             // The first group of a longer input, in line too: an error
             // there (a binary file's first bytes, Latin-1 text) is found
@@ -434,7 +436,7 @@ macro_rules! lookup_algorithm {
                 }
             }
             // SAFETY: the caller's promise, and `GROUP <= at <= bytes.len()`.
-            unsafe { check_groups(bytes, at) }.flagged_at()
+            unsafe { check_groups::<Found>(bytes, at) }.flagged_at()
         }
 
         /// [`check`] for `GROUP` up to `MEDIUM` bytes (fewer), whose
@@ -456,7 +458,7 @@ macro_rules! lookup_algorithm {
         /// `GROUP <= bytes.len()`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn validate_vectors(bytes: &[u8], first: Option<usize>) -> Found {
+        unsafe fn validate_vectors<R: Outcome>(bytes: &[u8], first: Option<usize>) -> R {
             align_entry!();
             let c = Consts::new();
             if !MASKED_LOADS && VECTORS == 2 && bytes.len() <= 2 * GROUP {
@@ -511,7 +513,7 @@ macro_rules! lookup_algorithm {
                 or(subs(last, c.incomplete_max()), e)
             };
             if !any(or(errors, end)) {
-                return Found::VALID;
+                return R::from_found(Found::VALID, bytes);
             }
             // SAFETY: the caller's promise.
             unsafe { check_cold(bytes, first) }
@@ -532,9 +534,9 @@ macro_rules! lookup_algorithm {
         #[cold]
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn check_cold(bytes: &[u8], first: Option<usize>) -> Found {
+        unsafe fn check_cold<R: Outcome>(bytes: &[u8], first: Option<usize>) -> R {
             // SAFETY: the caller's promise.
-            Found::flagged(first, unsafe { check_medium(bytes) })
+            R::from_found(Found::flagged(first, unsafe { check_medium(bytes) }), bytes)
         }
 
         /// The first flag of `GROUP` up to `MEDIUM` bytes (fewer), or
@@ -653,7 +655,7 @@ macro_rules! lookup_algorithm {
         /// `GROUP <= at <= bytes.len()`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn check_groups(bytes: &[u8], mut at: usize) -> Found {
+        unsafe fn check_groups<R: Outcome>(bytes: &[u8], mut at: usize) -> R {
             align_entry!();
             let len = bytes.len();
             let ptr = bytes.as_ptr();
@@ -671,20 +673,19 @@ macro_rules! lookup_algorithm {
                 }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
                 match unsafe { run(ptr, len, at) } {
-                    RunEnd::Valid => return Found::VALID,
-                    RunEnd::Flag(at) => return Found::flag(None, at),
+                    RunEnd::Valid => return R::from_found(Found::VALID, bytes),
+                    RunEnd::Flag(at) => return R::from_found(Found::flag(None, at), bytes),
                     RunEnd::Ascii(next) => at = next,
                 }
             }
             // Fewer than a group left, after ASCII (or nothing left).
             // SAFETY: `len >= GROUP`.
             if at == len || (MASKED_LOADS && unsafe { ascii_end(ptr, len) }) {
-                return Found::VALID;
+                return R::from_found(Found::VALID, bytes);
             }
             // SAFETY: `at < len`, and `len >= GROUP`.
-            Found::flagged(None, unsafe {
-                Consts::new().check_rest(ptr, len, at, Carry::none())
-            })
+            let flag = unsafe { Consts::new().check_rest(ptr, len, at, Carry::none()) };
+            R::from_found(Found::flagged(None, flag), bytes)
         }
 
         /// A run of other text, from the group at `at` (the bytes before it
@@ -975,12 +976,12 @@ macro_rules! lookup_algorithm {
             /// `GROUP <= bytes.len() <= 2 * GROUP`.
             #[inline]
             #[target_feature(enable = $features)]
-            unsafe fn check_two_groups(
+            unsafe fn check_two_groups<R: Outcome>(
                 &self,
                 head: V,
                 bytes: &[u8],
                 first: Option<usize>,
-            ) -> Found {
+            ) -> R {
                 // (Called where `VECTORS == 2`: by `validate` on a masked
                 // kernel, by `validate_vectors` on the others.)
                 const _: () = assert!(
@@ -992,7 +993,10 @@ macro_rules! lookup_algorithm {
                 // SAFETY: `len >= GROUP == 2 * LANES`.
                 let second = unsafe { load(ptr.add(LANES)) };
                 if len == GROUP {
-                    return Found::flagged(first, self.check_pair(head, second));
+                    return R::from_found(
+                        Found::flagged(first, self.check_pair(head, second)),
+                        bytes,
+                    );
                 }
                 let (errors, carry) = self.errors(head, Carry::none());
                 let (e, mut carry) = if SHIFTED_LOADS {
@@ -1039,7 +1043,7 @@ macro_rules! lookup_algorithm {
                     last
                 };
                 if !any(or(errors, subs(last, self.incomplete_max()))) {
-                    return Found::VALID;
+                    return R::from_found(Found::VALID, bytes);
                 }
                 // SAFETY: the caller's promise.
                 unsafe { check_cold(bytes, first) }

@@ -119,8 +119,9 @@ pub struct Validator {
     f: KernelFn,
 }
 
-/// A kernel's whole pass over an input: what it found, in two registers.
-pub(crate) type KernelFn = unsafe fn(&[u8]) -> Found;
+/// A kernel's whole validation of an input, the error explained: two
+/// registers.
+pub(crate) type KernelFn = unsafe fn(&[u8]) -> Answer;
 
 impl Validator {
     /// Validates `bytes`: one indirect call.
@@ -136,15 +137,15 @@ impl Validator {
         // returns one only for a kernel that `is_available` found this CPU
         // to have every target feature of; the other functions it holds
         // have no precondition.
-        unsafe { (self.f)(bytes) }.into_result(bytes)
+        unsafe { (self.f)(bytes) }.into_result()
     }
 }
 
-/// What a kernel's whole pass found: nothing wrong, or where the reference
-/// decoder is to look. Two words, so that a kernel returns it in two
-/// registers, and the error, which reads the bytes around the flag, is
-/// built only on the error path, out of line, by [`Found::into_result`]
-/// inlined into the caller.
+/// What a kernel's pass found: nothing wrong, or where the reference
+/// decoder is to look. Two words, so that a kernel's `check` returns it in
+/// two registers; its `validate` turns it into an [`Answer`] itself
+/// ([`Found::answer`]), and builds the error, which reads the bytes around
+/// the flag, only on the error path, out of line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Found {
     /// The first flagged byte, or `NONE` when the input is valid.
@@ -153,6 +154,91 @@ pub(crate) struct Found {
     /// bytes before it are ASCII, else `NONE`; `at` itself when the error
     /// is certain to start there.
     first: usize,
+}
+
+/// What a kernel's pass hands back: the [`Found`] itself, to `check`,
+/// or the error explained, to `validate`. The functions that both call
+/// are compiled once for each, so that `validate` calls them last, a
+/// jump, and what they return is its caller's answer: with a `Found`
+/// to explain after the call, `validate` kept the input in saved
+/// registers across it, and an early error went through one more call
+/// and return.
+pub(crate) trait Outcome {
+    /// `found` on `bytes`, as this kind of answer.
+    fn from_found(found: Found, bytes: &[u8]) -> Self;
+}
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Outcome for Found {
+    #[inline(always)]
+    fn from_found(found: Found, _: &[u8]) -> Self {
+        found
+    }
+}
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Outcome for Answer {
+    #[inline(always)]
+    fn from_found(found: Found, bytes: &[u8]) -> Self {
+        found.answer(bytes)
+    }
+}
+
+/// `Result<(), Utf8Error>` as one 128-bit integer: the error's record
+/// above its position, zero for `Ok`. What a kernel's whole validation
+/// returns: the same two registers as the `Result`, but one value, so that
+/// a function that returns what it calls returns it with a jump (LLVM
+/// makes a tail call of a call whose result is returned as it is, and a
+/// pair of words, merged from the function's several returns, is not
+/// returned as it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Answer(u128);
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Answer {
+    /// `Ok(())`.
+    pub(crate) const VALID: Answer = Answer(0);
+
+    /// `Ok(())` too, with `len` in the low half, which an `Ok` answer
+    /// leaves unread: a return that LLVM keeps apart from the others.
+    #[inline(always)]
+    pub(crate) const fn valid_after(len: usize) -> Answer {
+        Answer(len as u128)
+    }
+
+    #[inline(always)]
+    pub(crate) fn of(result: Result<(), Utf8Error>) -> Answer {
+        match result {
+            Ok(()) => Answer::VALID,
+            Err(e) => {
+                let (at, record) = e.into_parts();
+                Answer(u128::from(record.get()) << 64 | at as u128)
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn into_result(self) -> Result<(), Utf8Error> {
+        // The record is the high half; the position, a `usize`, the low.
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "the halves, as put together"
+        )]
+        match core::num::NonZeroU64::new((self.0 >> 64) as u64) {
+            None => Ok(()),
+            Some(record) => Err(Utf8Error::from_parts(self.0 as u64 as usize, record)),
+        }
+    }
 }
 
 impl Found {
@@ -195,11 +281,15 @@ impl Found {
         (self.at != Self::NONE).then_some(self.at)
     }
 
-    /// The reference decoder's verdict.
-    #[inline]
-    pub(crate) fn into_result(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+    /// The reference decoder's verdict, as one scalar.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "on every kernel's return path, where a call would undo the jump"
+    )]
+    pub(crate) fn answer(self, bytes: &[u8]) -> Answer {
         if self.at == Self::NONE {
-            Ok(())
+            Answer::valid_after(self.first)
         } else {
             self.explain(bytes)
         }
@@ -214,11 +304,11 @@ impl Found {
     /// waits for them).
     #[cold]
     #[inline(never)]
-    fn explain(self, bytes: &[u8]) -> Result<(), Utf8Error> {
+    fn explain(self, bytes: &[u8]) -> Answer {
         align_entry!();
         if self.first == self.at {
             // `first` is a high byte.
-            decode::error_at_high(bytes, self.at)
+            Answer::of(decode::error_at_high(bytes, self.at))
         } else {
             self.explain_far(bytes)
         }
@@ -229,12 +319,14 @@ impl Found {
     /// at the first high byte, saves fewer registers and has no calls in
     /// line but the rare one to the sequence decoder.
     #[inline(never)]
-    fn explain_far(self, bytes: &[u8]) -> Result<(), Utf8Error> {
-        if self.first != Self::NONE && self.at <= self.first + HEAD {
-            decode::error_near(bytes, self.first, self.at)
-        } else {
-            explain_from(bytes, self.at)
-        }
+    fn explain_far(self, bytes: &[u8]) -> Answer {
+        Answer::of(
+            if self.first != Self::NONE && self.at <= self.first + HEAD {
+                decode::error_near(bytes, self.first, self.at)
+            } else {
+                explain_from(bytes, self.at)
+            },
+        )
     }
 }
 
@@ -308,11 +400,8 @@ impl Kernel {
             Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::validate_entry(self),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => neon_validate,
-            Kernel::Swar => |bytes| with_head(bytes, swar::check),
-            Kernel::Reference => |bytes| match decode::validate(bytes) {
-                Ok(()) => Found::VALID,
-                Err(e) => Found::error_at(e.valid_up_to()),
-            },
+            Kernel::Swar => |bytes| with_head(bytes, swar::check).answer(bytes),
+            Kernel::Reference => |bytes| Answer::of(decode::validate(bytes)),
             // Not available on this target: returned above.
             _ => return None,
         };
@@ -328,15 +417,15 @@ impl Kernel {
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     #[cfg(target_arch = "x86_64")]
-    let found = x86::validate(bytes);
+    let result = x86::validate(bytes).into_result();
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-    let found = neon_validate(bytes);
+    let result = neon_validate(bytes).into_result();
     #[cfg(not(any(
         target_arch = "x86_64",
         all(target_arch = "aarch64", target_feature = "neon")
     )))]
-    let found = with_head(bytes, dispatch);
-    found.into_result(bytes)
+    let result = with_head(bytes, dispatch).answer(bytes).into_result();
+    result
 }
 
 /// `check`, the kernel, after a look at the head of the input, the way
@@ -602,7 +691,7 @@ fn neon_check(bytes: &[u8]) -> Option<usize> {
 /// either.)
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 #[inline]
-fn neon_validate(bytes: &[u8]) -> Found {
+fn neon_validate(bytes: &[u8]) -> Answer {
     // SAFETY: as in `neon_check`: NEON is part of the aarch64 baseline and
     // this is compiled only where the target has it.
     unsafe { neon::validate(bytes) }

@@ -781,9 +781,9 @@ impl Shape {
         let start = bytes.as_ptr().addr();
         INPUT.set((start, start + bytes.len()));
         // SAFETY: as in `run`.
-        let found = unsafe { (self.validate)(bytes) };
+        let answer = unsafe { (self.validate)(bytes) };
         INPUT.set((0, 0));
-        found.into_result(bytes)
+        answer.into_result()
     }
 
     /// Checks the model kernel on `bytes` against `core::str::from_utf8`
@@ -812,7 +812,9 @@ impl Shape {
         }
         let reference = crate::decode::validate(bytes);
         assert_eq!(
-            super::Found::flagged(None, flagged).into_result(bytes),
+            super::Found::flagged(None, flagged)
+                .answer(bytes)
+                .into_result(),
             reference,
             "{name}, explained, vs the reference decoder ({}): {bytes:02X?}",
             what()

@@ -279,6 +279,22 @@ impl Utf8Error {
         }
     }
 
+    /// The error as two scalars, for the run time's kernels, which return
+    /// it as one ([`from_parts`](Self::from_parts) undoes it).
+    #[allow(dead_code, reason = "the proc-macro crate compiles this file too")]
+    pub(crate) const fn into_parts(self) -> (usize, NonZeroU64) {
+        (self.valid_up_to, self.record)
+    }
+
+    /// The error that [`into_parts`](Self::into_parts) took apart.
+    #[allow(dead_code, reason = "the proc-macro crate compiles this file too")]
+    pub(crate) const fn from_parts(valid_up_to: usize, record: NonZeroU64) -> Self {
+        Self {
+            valid_up_to,
+            record,
+        }
+    }
+
     /// The record's bytes, in memory order.
     const fn record_bytes(&self) -> [u8; 8] {
         self.record.get().to_ne_bytes()

@@ -178,7 +178,7 @@ pub(super) fn validate_entry(kernel: Kernel) -> KernelFn {
         Kernel::Avx512 => avx512::validate,
         Kernel::Avx2 => avx2::validate,
         Kernel::Sse42 => sse42::validate,
-        _ => |bytes| super::with_head(bytes, super::swar::check),
+        _ => |bytes| super::with_head(bytes, super::swar::check).answer(bytes),
     }
 }
 
@@ -256,7 +256,7 @@ static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as KernelFn as *
 /// # Safety
 ///
 /// None beyond [`KernelFn`]'s signature: it checks the CPU itself.
-unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
+unsafe fn detect_validate(bytes: &[u8]) -> super::Answer {
     let best = validate_entry(best());
     // Threads that race here store the same pointer.
     VALIDATE.store(best as *mut (), Ordering::Relaxed);
@@ -267,7 +267,7 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Found {
 /// `crate::validate` with the best kernel for this CPU: one load and one
 /// indirect call, into a function compiled with the kernel's features.
 #[inline]
-pub(super) fn validate(bytes: &[u8]) -> super::Found {
+pub(super) fn validate(bytes: &[u8]) -> super::Answer {
     let f = VALIDATE.load(Ordering::Relaxed);
     // SAFETY: `VALIDATE` only ever holds a `KernelFn`: `detect_validate`,
     // or what `validate_entry` returned, cast to a data pointer and back.
