@@ -238,7 +238,19 @@ macro_rules! lookup_algorithm {
                     return Answer::valid_after(bytes.len());
                 }
                 let first = high.trailing_zeros() as usize;
-                if !crate::fast::starts_character(bytes, first) {
+                let starts = if LANE_MASK_IS_CHEAP {
+                    // From lane masks of the vector at hand: the first high
+                    // byte leads (C0 or above) and the next lane continues
+                    // it; the lanes past the end are zero, which continue
+                    // nothing. No test waits for a load from the first
+                    // high byte's place, as one from memory did.
+                    let leads = nonzero_lanes(subs(v, splat(0xBF)));
+                    let continues = high & !leads;
+                    high & high.wrapping_neg() & leads & (continues >> 1) != 0
+                } else {
+                    crate::fast::starts_character(bytes, first)
+                };
+                if !starts {
                     return Found::error_at(first).answer(bytes);
                 }
                 return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()))
