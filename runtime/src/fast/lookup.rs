@@ -240,15 +240,9 @@ macro_rules! lookup_algorithm {
                     return Answer::valid_after(bytes.len());
                 }
                 let first = high.trailing_zeros() as usize;
+                // (The lanes past the end are zero, which continue nothing.)
                 let starts = if LANE_MASK_IS_CHEAP {
-                    // From lane masks of the vector at hand: the first high
-                    // byte leads (C0 or above) and the next lane continues
-                    // it; the lanes past the end are zero, which continue
-                    // nothing. No test waits for a load from the first
-                    // high byte's place, as one from memory did.
-                    let leads = nonzero_lanes(subs(v, splat(0xBF)));
-                    let continues = high & !leads;
-                    high & high.wrapping_neg() & leads & (continues >> 1) != 0
+                    starts_in(v, high)
                 } else {
                     crate::fast::starts_character(bytes, first)
                 };
@@ -391,6 +385,19 @@ macro_rules! lookup_algorithm {
             }
             // SAFETY: the caller's promise.
             unsafe { validate_rest(bytes, first) }
+        }
+
+        /// Whether the first high byte of `v` (`high`: its high lanes, not
+        /// none) leads a sequence (C0 or above) and the next lane continues
+        /// it, told from lane masks of the vector at hand: no test waits
+        /// for a load from the first high byte's place, as one from memory
+        /// did, and one branch where that took three.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn starts_in(v: V, high: u64) -> bool {
+            let leads = nonzero_lanes(subs(v, splat(0xBF)));
+            let continues = high & !leads;
+            high & high.wrapping_neg() & leads & (continues >> 1) != 0
         }
 
         /// [`validate`] of an input that its first vector (and, for up to
