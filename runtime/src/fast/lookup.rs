@@ -940,10 +940,10 @@ macro_rules! lookup_algorithm {
             /// [`check`] for more than `LANES` bytes and fewer than
             /// `GROUP`, their first vector at hand, `head`: the rest is
             /// read with one masked load, padded with zeros, which a
-            /// sequence cut off by the end fails to continue. Both vectors go through the rules, ASCII or not:
-            /// one test, where telling an ASCII rest apart costs another.
-            /// For kernels with masked loads only; the others put such a
-            /// rest together from pieces.
+            /// sequence cut off by the end fails to continue. Both vectors
+            /// go through the rules, ASCII or not: one test, where telling
+            /// an ASCII rest apart costs another. For kernels with masked
+            /// loads only; the others put such a rest together from pieces.
             #[inline]
             #[target_feature(enable = $features)]
             fn check_after_head(&self, head: V, bytes: &[u8]) -> Option<usize> {

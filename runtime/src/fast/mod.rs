@@ -400,7 +400,7 @@ impl Kernel {
             Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::validate_entry(self),
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => neon_validate,
-            Kernel::Swar => |bytes| with_head(bytes, swar::check).answer(bytes),
+            Kernel::Swar => swar_validate,
             Kernel::Reference => |bytes| Answer::of(decode::validate(bytes)),
             // Not available on this target: returned above.
             _ => return None,
@@ -417,15 +417,21 @@ impl Kernel {
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     #[cfg(target_arch = "x86_64")]
-    let result = x86::validate(bytes).into_result();
+    let answer = x86::validate(bytes);
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-    let result = neon_validate(bytes).into_result();
+    let answer = neon_validate(bytes);
     #[cfg(not(any(
         target_arch = "x86_64",
         all(target_arch = "aarch64", target_feature = "neon")
     )))]
-    let result = with_head(bytes, dispatch).answer(bytes).into_result();
-    result
+    let answer = with_head(bytes, dispatch).answer(bytes);
+    answer.into_result()
+}
+
+/// The portable kernel's whole validation, after the head scan: what
+/// [`Kernel::Swar`] runs, and the x86 dispatch where no SIMD kernel is.
+pub(crate) fn swar_validate(bytes: &[u8]) -> Answer {
+    with_head(bytes, swar::check).answer(bytes)
 }
 
 /// `check`, the kernel, after a look at the head of the input, the way

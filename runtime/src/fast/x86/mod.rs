@@ -178,7 +178,7 @@ pub(super) fn validate_entry(kernel: Kernel) -> KernelFn {
         Kernel::Avx512 => avx512::validate,
         Kernel::Avx2 => avx2::validate,
         Kernel::Sse42 => sse42::validate,
-        _ => |bytes| super::with_head(bytes, super::swar::check).answer(bytes),
+        _ => super::swar_validate,
     }
 }
 
