@@ -974,11 +974,12 @@ macro_rules! lookup_algorithm {
             /// known. Exactly a group is `check_pair` on the two vectors.
             /// Otherwise the second
             /// vector, the third where the input has more than three
-            /// vectors' worth, and the last: one masked load where the
-            /// kernel has them (zeros after the end, which a sequence cut
-            /// off fails to continue), else a plain load that overlaps the
-            /// vector before, after that vector's carry (`Carry::of`).
-            /// Their errors and a sequence cut off by a full last vector
+            /// vectors' worth, and the last: a plain load that overlaps the
+            /// vector before, after that vector's carry (`Carry::of`), on
+            /// every kernel. (AVX-512 read it with a masked load, zeros
+            /// after the end; the mask, its window and its page test took
+            /// more instructions than the carry, and 129–256 bytes ran
+            /// 10–15% slower.) Their errors and a sequence cut off by a full last vector
             /// are tested once; the first flag, if any, is looked for out
             /// of line ([`check_cold`]). In line, where `validate_vectors`
             /// cost a call and its set-up for three or four vectors, and
@@ -1024,40 +1025,17 @@ macro_rules! lookup_algorithm {
                     self.errors(second, carry)
                 };
                 let mut errors = or(errors, e);
-                let more = len > GROUP + LANES;
-                let last = if MASKED_LOADS {
-                    const _: () = assert!(
-                        !(MASKED_LOADS && SHIFTED_LOADS),
-                        "the masked tail takes its carry from the vector before"
-                    );
-                    if more {
-                        // SAFETY: `GROUP + LANES < len`.
-                        let third = unsafe { load(ptr.add(GROUP)) };
-                        let (e, next) = self.errors(third, carry);
-                        errors = or(errors, e);
-                        carry = next;
-                    }
-                    // The last vector, whichever it is, one masked load:
-                    // one copy of its code and of the rules, which keeps
-                    // this function small.
-                    let rest = bytes.get(GROUP..).unwrap_or_default();
-                    let last = tail_vector(rest, usize::from(more));
-                    errors = or(errors, self.errors(last, carry).0);
-                    last
-                } else {
-                    let mut at = GROUP;
-                    if more {
-                        // SAFETY: `GROUP + LANES < len`.
-                        let (e, next) = unsafe { self.errors_next(ptr, GROUP, carry) };
-                        errors = or(errors, e);
-                        carry = next;
-                        at += LANES;
-                    }
-                    // SAFETY: `GROUP <= at < len <= at + LANES`.
-                    let (e, last) = unsafe { self.end_errors(ptr, len, at, carry) };
+                let mut at = GROUP;
+                if len > GROUP + LANES {
+                    // SAFETY: `GROUP + LANES < len`.
+                    let (e, next) = unsafe { self.errors_next(ptr, GROUP, carry) };
                     errors = or(errors, e);
-                    last
-                };
+                    carry = next;
+                    at += LANES;
+                }
+                // SAFETY: `GROUP <= at < len <= at + LANES`.
+                let (e, last) = unsafe { self.end_errors(ptr, len, at, carry) };
+                errors = or(errors, e);
                 if !any(or(errors, subs(last, self.incomplete_max()))) {
                     return R::from_found(Found::VALID, bytes);
                 }
