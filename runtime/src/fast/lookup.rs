@@ -976,14 +976,14 @@ macro_rules! lookup_algorithm {
             /// [`check`] for a group up to two (two vectors a group),
             /// `head` its first vector, the first high byte at `first` if
             /// known. Exactly a group is `check_pair` on the two vectors.
-            /// Otherwise the second
-            /// vector, the third where the input has more than three
-            /// vectors' worth, and the last: a plain load that overlaps the
-            /// vector before, after that vector's carry (`Carry::of`), on
-            /// every kernel. (AVX-512 read it with a masked load, zeros
-            /// after the end; the mask, its window and its page test took
-            /// more instructions than the carry, and 129–256 bytes ran
-            /// 10–15% slower.) Their errors and a sequence cut off by a full last vector
+            /// Otherwise the second vector, the third where the input has
+            /// more than three vectors' worth, and the last: a plain load
+            /// that overlaps the vector before, after that vector's carry
+            /// (`Carry::of`), on every kernel. (A masked load, as AVX-512
+            /// reads a rest shorter than a group, costs its window, mask
+            /// and page test: more instructions than the carry, which at
+            /// these sizes is what a call's time goes with.) Their errors
+            /// and a sequence cut off by the last vector
             /// are tested once; the first flag, if any, is looked for out
             /// of line ([`check_cold`]). In line, where `validate_vectors`
             /// cost a call and its set-up for three or four vectors, and
