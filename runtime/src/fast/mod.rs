@@ -412,8 +412,9 @@ impl Kernel {
 /// Validates with the best kernel for this machine.
 ///
 /// On x86-64, one indirect call to the chosen kernel's whole validation
-/// (`x86::validate`); on aarch64 the NEON kernel's; elsewhere [`with_head`]
-/// and the portable kernel.
+/// (`x86::validate`; under four bytes, the portable kernel's automaton);
+/// on aarch64 the NEON kernel's; elsewhere [`with_head`] and the portable
+/// kernel.
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     #[cfg(target_arch = "x86_64")]
