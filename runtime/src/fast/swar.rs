@@ -171,7 +171,10 @@ fn run(mut state: u64, bytes: &[u8]) -> u64 {
 /// ASCII keeps it, so NULs in front stand for no bytes). No branch on the
 /// bytes, so that text mixing ASCII, 2- and 3-byte characters predicts as
 /// well as either.
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(
+    target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[inline]
 pub(super) fn accepts_three(bytes: [u8; 3]) -> bool {
     let [a, b, c] = bytes;

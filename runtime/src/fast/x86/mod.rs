@@ -266,47 +266,15 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Answer {
 
 /// `crate::validate` with the best kernel for this CPU: one load and one
 /// indirect call, into a function compiled with the kernel's features;
-/// under [`TINY`] bytes, a direct call to [`tiny`].
+/// under [`TINY`](super::TINY) bytes, a direct call to
+/// [`tiny`](super::tiny).
 #[inline]
 pub(super) fn validate(bytes: &[u8]) -> super::Answer {
-    if bytes.len() < TINY {
+    if bytes.len() < super::TINY {
         // SAFETY: `bytes.len() < TINY`.
-        return unsafe { tiny(bytes) };
+        return unsafe { super::tiny(bytes) };
     }
     kernel(bytes)
-}
-
-/// Inputs shorter than this are [`tiny`]. Not four bytes too: with a
-/// fourth step for them, inputs of one and two bytes took a branch more
-/// and lost most of what this path gains them.
-const TINY: usize = 4;
-
-/// [`validate`] of fewer than [`TINY`] bytes: the portable kernel's
-/// automaton, three steps. Under four bytes the kernel's indirect call and
-/// set-up (a masked load, its page test, the lane masks) are most of a
-/// call's time: through it an error in a 1-byte input took longer than
-/// std's scalar loop. The automaton has no branch on the bytes, so a mix
-/// of ASCII and 2- and 3-byte characters costs what ASCII does, where
-/// std's loop mispredicts. At an error, the reference decoder reads from
-/// the first high byte.
-///
-/// # Safety
-///
-/// `bytes` must be shorter than [`TINY`]: the automaton reads its last
-/// three bytes only, and what it accepts is handed out as `str`.
-#[inline(never)]
-unsafe fn tiny(bytes: &[u8]) -> super::Answer {
-    const _: () = assert!(TINY <= 4, "the automaton takes three steps");
-    let len = bytes.len();
-    // Byte `i` from the end, NUL before the start.
-    let from_end = |i: usize| if i < len { bytes[len - 1 - i] } else { 0 };
-    if super::swar::accepts_three([from_end(2), from_end(1), from_end(0)]) {
-        return super::Answer::VALID;
-    }
-    // Not UTF-8, so there is a high byte, and the first error starts at
-    // or after it: `error_at_high` reads from there.
-    let at = bytes.iter().position(|b| *b >= 0x80).unwrap_or(0);
-    super::Answer::of(crate::decode::error_at_high(bytes, at))
 }
 
 /// The best kernel's whole validation.
