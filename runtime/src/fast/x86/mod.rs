@@ -265,21 +265,9 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Answer {
 }
 
 /// `crate::validate` with the best kernel for this CPU: one load and one
-/// indirect call, into a function compiled with the kernel's features;
-/// under [`TINY`](super::TINY) bytes, a direct call to
-/// [`tiny`](super::tiny).
+/// indirect call, into a function compiled with the kernel's features.
 #[inline]
 pub(super) fn validate(bytes: &[u8]) -> super::Answer {
-    if bytes.len() < super::TINY {
-        // SAFETY: `bytes.len() < TINY`.
-        return unsafe { super::tiny(bytes) };
-    }
-    kernel(bytes)
-}
-
-/// The best kernel's whole validation.
-#[inline]
-fn kernel(bytes: &[u8]) -> super::Answer {
     let f = VALIDATE.load(Ordering::Relaxed);
     // SAFETY: `VALIDATE` only ever holds a `KernelFn`: `detect_validate`,
     // or what `validate_entry` returned, cast to a data pointer and back.
