@@ -686,6 +686,17 @@ fn worst(c: &Comparison, points: &[Point], lo: usize, hi: usize) -> Option<Worst
         .min_by(|a, b| a.ratio.total_cmp(&b.ratio))
 }
 
+/// The geometric mean of `c`'s ratios over the points in a band (ratios
+/// of speeds: their logarithms are averaged), or `None` for no points.
+fn band_mean(c: &Comparison, points: &[Point], lo: usize, hi: usize) -> Option<f64> {
+    let logs: Vec<f64> = points
+        .iter()
+        .filter(|p| (lo..hi).contains(&p.size))
+        .map(|p| at_point(c, p).ratio.ln())
+        .collect();
+    (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
+}
+
 fn table_head(first: &str) {
     println!(
         "| {first} | {} |",
@@ -843,8 +854,7 @@ fn sweep_valid(s: &Settings) {
 /// Per comparison and band, the geometric mean of the ratios over the
 /// sizes of the band, per corpus, the lowest of them with its corpus:
 /// issue 21's "≥ 1.0× in every band and corpus" reads a band's typical
-/// size, which the worst-per-band tables (one size) do not say. (A
-/// geometric mean, as the ratios are speeds over speeds.)
+/// size, which the worst-per-band tables (one size) do not say.
 fn print_means(comparisons: &[Comparison], results: &[(&str, &[Point])]) {
     println!(
         "\n### The geometric mean per band\n\nThe geometric mean of the \
@@ -858,19 +868,7 @@ fn print_means(comparisons: &[Comparison], results: &[(&str, &[Point])]) {
         for (_, lo, hi) in BANDS {
             let lowest = results
                 .iter()
-                .filter_map(|(corpus, points)| {
-                    let logs: Vec<f64> = points
-                        .iter()
-                        .filter(|p| (lo..hi).contains(&p.size))
-                        .map(|p| at_point(c, p).ratio.ln())
-                        .collect();
-                    (!logs.is_empty()).then(|| {
-                        (
-                            *corpus,
-                            (logs.iter().sum::<f64>() / logs.len() as f64).exp(),
-                        )
-                    })
-                })
+                .filter_map(|(corpus, points)| Some((*corpus, band_mean(c, points, lo, hi)?)))
                 .min_by(|a, b| a.1.total_cmp(&b.1));
             match lowest {
                 Some((corpus, mean)) => {
