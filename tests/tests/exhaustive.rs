@@ -112,10 +112,12 @@ fn check_against(input: &[u8], want: Position, tally: &mut Tally) {
     }
 }
 
-/// Compares the reference decoder with std on one input.
+/// Compares the reference decoder with std on one input, and the run-time
+/// entry point with the reference decoder (`check_runtime`).
 #[inline]
 fn check(input: &[u8], tally: &mut Tally) {
     check_against(input, std_position(input), tally);
+    check_runtime(input, tally);
 }
 
 /// Runs `work(first_byte, tally)` for every first byte 00–FF, spread over
@@ -160,14 +162,11 @@ fn every_input_of_0_to_3_bytes() {
     let started = Instant::now();
     let mut tally = Tally::default();
     check(&[], &mut tally);
-    check_runtime(&[], &mut tally);
     tally.checked += 1;
     for b0 in 0..=u8::MAX {
         check(&[b0], &mut tally);
-        check_runtime(&[b0], &mut tally);
         for b1 in 0..=u8::MAX {
             check(&[b0, b1], &mut tally);
-            check_runtime(&[b0, b1], &mut tally);
         }
         tally.checked += 257;
     }
@@ -178,7 +177,6 @@ fn every_input_of_0_to_3_bytes() {
             for b2 in 0..=u8::MAX {
                 input[2] = b2;
                 check(&input, tally);
-                check_runtime(&input, tally);
             }
         }
         tally.checked += 1 << 16;
