@@ -23,7 +23,11 @@
 //! (a symlink): compile errors and run-time errors are written by the same
 //! code, with bytes spelled `\xC3\xA9` here and `C3 A9` there.
 //!
-//! No input panics: every path returns tokens.
+//! No input panics: every path returns tokens. No `unsafe` either, but for
+//! one block in the shared core (the error record's bytes viewed as an
+//! array, `shared/error.rs`), allowed there by name; expansions contain none.
+
+#![deny(unsafe_code)]
 
 mod args;
 mod check;
@@ -41,6 +45,9 @@ mod lit;
     clippy::trivially_copy_pass_by_ref,
     reason = "the runtime's public API, compiled here as a private module"
 )]
+// In a checkout where git wrote the symlink as a file, the same files by
+// their path in the repository (see build.rs).
+#[cfg_attr(utf8lit_shared_by_path, path = "../../runtime/src/shared/mod.rs")]
 mod shared;
 
 use proc_macro::{Span, TokenStream};
