@@ -25,7 +25,7 @@
 
 // The macro that writes the x86 kernels' primitives comes first.
 #[macro_use]
-mod lookup;
+mod primitives;
 pub(super) mod avx2;
 pub(super) mod avx512;
 pub(super) mod sse42;
@@ -586,25 +586,25 @@ mod tests {
         KernelSource {
             name: "avx512",
             features: avx512::FEATURES,
-            source: include_str!("avx512.rs"),
+            source: include_str!("x86/avx512.rs"),
             available: "avx512_available",
         },
         KernelSource {
             name: "avx2",
             features: avx2::FEATURES,
-            source: include_str!("avx2.rs"),
+            source: include_str!("x86/avx2.rs"),
             available: "avx2_available",
         },
         KernelSource {
             name: "sse42",
             features: sse42::FEATURES,
-            source: include_str!("sse42.rs"),
+            source: include_str!("x86/sse42.rs"),
             available: "sse42_available",
         },
     ];
 
     /// This file, where the detection and `tail_piece` are.
-    const MOD_RS: &str = include_str!("mod.rs");
+    const X86_RS: &str = include_str!("x86.rs");
 
     /// What each feature implies when a `#[target_feature]` enables it, as
     /// rustc's table has it (`compiler/rustc_target/src/target_features.rs`),
@@ -684,11 +684,11 @@ mod tests {
     fn detected_names(available: &str) -> std::vec::Vec<&'static str> {
         let header = std::format!("pub(super) fn {available}() -> bool {{");
         assert_eq!(
-            MOD_RS.matches(&header).count(),
+            X86_RS.matches(&header).count(),
             1,
-            "x86/mod.rs: expected one `{header}`"
+            "x86.rs: expected one `{header}`"
         );
-        let body = &MOD_RS[MOD_RS.find(&header).unwrap_or(0)..];
+        let body = &X86_RS[X86_RS.find(&header).unwrap_or(0)..];
         let body = &body[..body.find("\n}").expect("the function's closing brace")];
         let call = &body[body.find("detected!(").expect("a `detected!` call")..];
         let mut found: std::vec::Vec<&str> = call.split('"').skip(1).step_by(2).collect();
@@ -767,7 +767,7 @@ mod tests {
         // What `tail_piece` enables, where the kernel calls it.
         if source.contains("tail_piece(") {
             let marker = "fn tail_piece(";
-            let before = &MOD_RS[..MOD_RS.find(marker).expect("tail_piece in x86/mod.rs")];
+            let before = &X86_RS[..X86_RS.find(marker).expect("tail_piece in x86.rs")];
             let (_, piece) = *target_features(before)
                 .last()
                 .expect("tail_piece's #[target_feature]");
@@ -805,8 +805,8 @@ mod tests {
         let mut problems: std::vec::Vec<_> = KERNELS.iter().flat_map(kernel_problems).collect();
         // The shared macros take the kernel's string and add none of their own.
         for (file, source) in [
-            ("x86/lookup.rs", include_str!("lookup.rs")),
-            ("lookup.rs", include_str!("../lookup.rs")),
+            ("x86/primitives.rs", include_str!("x86/primitives.rs")),
+            ("lookup.rs", include_str!("lookup.rs")),
         ] {
             for (line, enabled) in target_features(source) {
                 if enabled != Some("$features") {
