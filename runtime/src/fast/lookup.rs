@@ -221,7 +221,7 @@ macro_rules! lookup_algorithm {
         /// The CPU must have the kernel's target features.
         #[allow(
             dead_code,
-            reason = "the portable models' `validate`, tested, not dispatched"
+            reason = "the models' `validate` (`model`), tested, not dispatched"
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Answer {
@@ -1407,3 +1407,14 @@ macro_rules! lookup_algorithm {
         }
     };
 }
+
+// The same algorithm over plain arrays, tested on every machine (after the
+// macro, which it expands).
+#[cfg(all(
+    test,
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )
+))]
+mod model;

@@ -70,15 +70,6 @@ macro_rules! align_entry {
 mod lookup;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
-// The same algorithm over plain arrays, tested on every machine.
-#[cfg(all(
-    test,
-    any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    )
-))]
-mod portable;
 mod swar;
 mod tables;
 #[cfg(target_arch = "x86_64")]

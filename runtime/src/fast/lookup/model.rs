@@ -1,6 +1,8 @@
-//! The lookup algorithm (`lookup_algorithm!`) over plain byte arrays, for
-//! the tests: the shared algorithm checked on every machine, whatever
-//! vector instructions the CPU has.
+//! A model of the SIMD kernels, for the tests: the lookup algorithm
+//! (`lookup_algorithm!`) over plain byte arrays, so that the shared
+//! algorithm is checked on every machine, whatever vector instructions the
+//! CPU has. It is not a kernel and never ships (the portable kernel, for
+//! targets without SIMD, is `swar`).
 //!
 //! The SSE4.2, AVX2 and NEON kernels are `lookup_algorithm!` over their
 //! instructions; on a CPU without some of them, the kernel suites cannot
@@ -42,7 +44,7 @@ extern crate std;
 
 use core::cell::Cell;
 
-use super::tail_piece_parts;
+use crate::fast::tail_piece_parts;
 
 // ---------------------------------------------------------------------------
 // The instructions, in plain Rust
@@ -725,7 +727,7 @@ struct Shape {
     name: &'static str,
     check: unsafe fn(&[u8]) -> Option<usize>,
     /// Its whole validation, head test and explanation included.
-    validate: super::KernelFn,
+    validate: crate::fast::KernelFn,
     lanes: usize,
     group: usize,
 }
@@ -812,7 +814,7 @@ impl Shape {
         }
         let reference = crate::decode::validate(bytes);
         assert_eq!(
-            super::Found::flagged(None, flagged)
+            crate::fast::Found::flagged(None, flagged)
                 .answer(bytes)
                 .into_result(),
             reference,
