@@ -35,11 +35,11 @@
 
 macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
+        use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
             THIRD_BYTE_BIAS,
         };
-        use crate::fast::{Answer, Found, Outcome};
 
         /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
         /// is skipped and errors are tested, one branch each.
@@ -813,7 +813,7 @@ macro_rules! lookup_algorithm {
                 return v;
             }
             from_words(core::array::from_fn(|j| {
-                crate::fast::tail_word(rest, i * (LANES / 8) + j)
+                crate::fast::tail::tail_word(rest, i * (LANES / 8) + j)
             }))
         }
 
@@ -855,7 +855,7 @@ macro_rules! lookup_algorithm {
         }
 
         impl Consts {
-            /// [`check`] for fewer than `GROUP` bytes: [`check_tail`]
+            /// [`check`] for fewer than `GROUP` bytes: [`check_tail`](Self::check_tail)
             /// after nothing.
             #[inline]
             #[target_feature(enable = $features)]
