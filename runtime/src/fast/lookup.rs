@@ -67,10 +67,11 @@ macro_rules! lookup_algorithm {
         /// it; beyond, two groups a test. Four where a group is 64 bytes
         /// (AVX2) and on AVX-512 (512 bytes), two elsewhere (eight 16-byte
         /// loads made SSE4.2's 33–64 bytes slower). On AVX-512, eight
-        /// 64-byte loads at every length cost ASCII of 129–256 bytes about
-        /// 7% against four, and spare 257–512 bytes the two-group steps, a
-        /// fifth of their time: measured both ways, the shorter ones still
-        /// lead every peer, where the longer ones did not.
+        /// 64-byte loads at every length cost ASCII of 129–256 bytes a
+        /// little against four, and spare 257–512 bytes the two-group
+        /// steps, a large share of their time: measured both ways, the
+        /// shorter ones still lead every peer, where the longer ones did
+        /// not.
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
@@ -233,8 +234,8 @@ macro_rules! lookup_algorithm {
             // rules' work nor the wait for it.
             // (Exactly a vector, on a kernel with masked loads, is one
             // masked load too: through the longer inputs' plain load below,
-            // 64 bytes took 3% longer on AVX-512, and a plain load here
-            // behind a test of the length cost 60–63 bytes 7–13%.)
+            // 64 bytes took longer on AVX-512, and a plain load here,
+            // behind a test of the length, slowed 60–63 bytes.)
             if bytes.len() <= LANES {
                 // The whole input is this vector: read once, and the rules
                 // run on it only when it has a high byte.
@@ -291,7 +292,7 @@ macro_rules! lookup_algorithm {
                     // LLVM's static estimate halves a path's weight at
                     // every test, and behind a test for exactly a group
                     // this call counted as cold and stayed out of line,
-                    // which cost 129-256 bytes 0.7 ns a call.
+                    // and every input of 129-256 bytes paid for a call.
                     // SAFETY: `GROUP <= bytes.len() <= 2 * GROUP` (shorter
                     // inputs returned above).
                     return unsafe { c.check_two_groups(head, bytes, Some(first)) };
@@ -335,9 +336,9 @@ macro_rules! lookup_algorithm {
                 // second and the one before the last, their offsets
                 // clamped so that up to two groups they overlap too: one
                 // test, no branch on the length. (Through the two-group
-                // steps below, the step's result that the end's test waits
-                // on cost ASCII of 129–256 bytes a nanosecond on AVX-512,
-                // and a fifth of AVX2's time.)
+                // steps below, the end's test waited on the step's result,
+                // which slowed ASCII of 129–256 bytes on AVX-512 and AVX2
+                // alike.)
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
                 // SAFETY: `GROUP < len`: each group starts at or after the
@@ -1082,8 +1083,8 @@ macro_rules! lookup_algorithm {
             /// (`Carry::of`): a flag depends only on its byte and the three
             /// before it, so the bytes checked twice flag the same. A
             /// branch on the length, predicted, where working the carry out
-            /// every time cost inputs of whole vectors (128, 192, 256
-            /// bytes) a few per cent on AVX2. Not on a kernel with masked
+            /// every time slowed inputs of whole vectors (128, 192, 256
+            /// bytes) on AVX2. Not on a kernel with masked
             /// loads (AVX-512): there the branch split `validate_vectors`,
             /// its tables were loaded again after the group loop, and
             /// inputs that end inside a vector were slower.

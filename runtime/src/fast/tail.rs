@@ -87,13 +87,13 @@ pub(crate) const fn masked_window(len: usize, i: usize) -> (usize, usize) {
 ///
 /// A masked load faults on no masked-off lane, but on AMD's Zen 4 and 5
 /// one whose masked-off lanes lie on a page that is not mapped takes a
-/// microcode assist: 140 ns, where the load costs a nanosecond. So the
+/// microcode assist, which costs many times what the load does. So the
 /// window must not run into a page that holds none of the bytes: not the
 /// next page, for an input that ends within 64 bytes of one that is not
 /// mapped (a file mapped into memory, the last buffer of an arena), and no
 /// page at all for no bytes (an empty slice's address is dangling, `0x1`
-/// for `Vec::new()` and `""`: an empty input cost 75 ns a call until the
-/// kernel stopped loading it). Read backwards, the window starts on
+/// for `Vec::new()` and `""`: an empty input paid for the assist on every
+/// call until the kernel stopped loading it). Read backwards, the window starts on
 /// `addr`'s page, at least `page - 128` bytes into it, and ends on the
 /// last byte's. A full window (64 bytes) near the end of a page is read
 /// backwards too: the same bytes, moved by nothing, at the cost of a
