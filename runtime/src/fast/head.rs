@@ -21,10 +21,10 @@ use crate::shared::error::short_word;
 pub(super) const TINY: usize = 4;
 
 /// [`validate`](super::validate) of fewer than [`TINY`] bytes: the
-/// portable kernel's automaton, three steps. Under four bytes a SIMD kernel's call and
-/// set-up (on x86-64 an indirect call, a masked load, its page test, the
-/// lane masks; on NEON the tail put together from pieces) are most of a
-/// call's time: through the kernel an error in a 1-byte input took longer
+/// portable kernel's automaton, three steps. Under four bytes a SIMD
+/// kernel's call and set-up (on x86-64 an indirect call, a masked load, its
+/// page test, the lane masks; on NEON the tail put together from pieces)
+/// are most of a call's time: through the kernel an error in a 1-byte input took longer
 /// than std's scalar loop. The automaton has no branch on the bytes, so a
 /// mix of ASCII and 2- and 3-byte characters costs what ASCII does, where
 /// std's loop mispredicts. At an error, the reference decoder reads from
