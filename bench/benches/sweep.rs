@@ -225,8 +225,8 @@ fn settings() -> Settings {
         rounds: rounds.unwrap_or(if quick { 2 } else { 3 }).max(1),
         passes: passes.unwrap_or(if quick { 1 } else { 3 }).max(1),
         // Each contender's round: between one and two of these (see
-        // `timing::race`), so a measurement is 1–2 ms of work (0.2–0.4 ms
-        // with --quick), whatever the size.
+        // `timing::race`), so a measurement is that much work, whatever
+        // the size.
         round_time: Duration::from_micros(if quick { 200 } else { 1000 }),
         corpora,
         sizes,
@@ -306,8 +306,8 @@ fn contender(name: impl Into<String>, role: Role, call: Call) -> Contender {
 /// so that no contender gets a loop of its own. A loop of its own per
 /// contender (generic, the call direct) moved a contender's time per call
 /// by up to a quarter under 256 B from build to build: the same AVX-512
-/// kernel, forced or dispatched, timed 2.58 ns against 1.86 ns at 64 B,
-/// the loops alone differing. The verdicts are summed (not stored) so
+/// kernel, forced or dispatched, timed far apart at 64 B, the loops alone
+/// differing. The verdicts are summed (not stored) so
 /// that a call's result is all used and nothing is written per call.
 #[inline(never)]
 fn pass(call: Call, set: &Set) -> usize {

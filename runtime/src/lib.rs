@@ -32,6 +32,7 @@ mod private;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod shared;
+mod streaming;
 mod text_impls;
 #[cfg(feature = "bytes")]
 mod utf8_bytes;
@@ -40,7 +41,6 @@ mod utf8_str;
 #[cfg(feature = "alloc")]
 mod utf8_string;
 mod validate;
-mod validator;
 
 pub use crate::ascii_str::AsciiStr;
 pub use crate::shared::ascii::AsciiError;
@@ -51,6 +51,7 @@ pub use crate::shared::error::{ErrorKind, Utf8Error};
 pub use crate::shared::interpret::{CodePoints, LooksLike, Meaning};
 pub use crate::shared::problems::Problems;
 pub use crate::shared::words::Describe;
+pub use crate::streaming::Utf8Validator;
 #[cfg(feature = "bytes")]
 pub use crate::utf8_bytes::{SliceError, Utf8Bytes};
 pub use crate::utf8_cstr::Utf8CStr;
@@ -58,7 +59,6 @@ pub use crate::utf8_str::Utf8Str;
 #[cfg(feature = "alloc")]
 pub use crate::utf8_string::{FromBytesError, Utf8String};
 pub use crate::validate::{problems, validate};
-pub use crate::validator::Utf8Validator;
 
 // What the facade's `__private` re-exports for the macro expansions, the
 // tests and the benchmarks; not public API.

@@ -2,44 +2,234 @@
 //! "Validating UTF-8 in less than one instruction per byte", 2021), written
 //! once for every vector width and instruction set.
 //!
-//! `lookup_algorithm!` expands, inside a kernel's module, to its `check`
-//! and `validate`. The module provides the vector type `V`, `LANES`,
-//! `VECTORS` (how many make a group), `MASKED_LOADS` (whether `from_rest`
-//! is one masked load a vector, cheap enough to read the end of any input
-//! with), `SHIFTED_LOADS` (whether a vector after the first reads the
-//! bytes before it from memory, `errors_at`, rather than have the vector
-//! before moved into place), `LANE_MASK_IS_CHEAP` (whether `nonzero_lanes` costs no more than
-//! `any_high`), `from_words` (a vector from little-endian words),
+//! `lookup_algorithm!` expands, inside a kernel's module, to its `validate`
+//! and its `check`. `validate` is the kernel's whole validation: the very
+//! function `crate::validate` calls, the error explained. `check` only
+//! finds the first flagged byte, for `validate_from` and the tests. A
+//! macro, not a generic function, so that all of it is compiled with the
+//! kernel's target features and inlined into the kernel's functions. The
+//! test model (`lookup/model.rs`) expands it over plain arrays, in each
+//! kernel's shape, on any machine.
+//!
+//! The sections below follow an input by its length, then its end and its
+//! errors. A *vector* is `LANES` bytes (16, 32 or 64). A *group* is
+//! `VECTORS` vectors, `GROUP` bytes: the unit in which ASCII is skipped and
+//! errors are tested, one branch each.
+//!
+//! # What a kernel provides
+//!
+//! The kernel's module provides the vector type `V`, `LANES`, `VECTORS`,
+//! and these switches:
+//!
+//! - `MASKED_LOADS`: whether `from_rest` is one masked load a vector, cheap
+//!   enough to read the end of any input with (AVX-512);
+//! - `SHIFTED_LOADS`: whether a vector after the first reads the bytes
+//!   before it from memory (`errors_at`), rather than have the vector
+//!   before moved into place (AVX2, SSE4.2);
+//! - `LANE_MASK_IS_CHEAP`: whether `nonzero_lanes` costs no more than
+//!   `any_high` (not on NEON, which has no movemask).
+//!
+//! It also provides `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
 //! words), the lane shifts `prev1` and `prev2` (a vector moved up one or
 //! two lanes, the end of the one before coming in), and the primitives
 //! `load`, `load_table`, `splat`, `or`, `and`, `xor`, `subs` (saturating),
 //! `high_nibbles`, `low_nibbles`, `shuffle` (a 16-entry table lookup, the
 //! table repeated across the vector), `any` (a lane is not zero),
-//! `any_high` (a lane has its top bit set) and `nonzero_lanes` (a bit per
-//! lane), and `prefetch` (ask for a cache line ahead; a no-op where the
+//! `any_high` (a lane has its top bit set), `nonzero_lanes` (a bit per
+//! lane) and `prefetch` (ask for a cache line ahead; a no-op where the
 //! kernel has none). The SSE4.2 and AVX2 kernels get theirs from
-//! `x86_primitives!`; the AVX-512 and NEON kernels write their own. A
-//! macro, not a generic function, so that all of it is compiled with the
-//! kernel's target features and inlined into `check`.
+//! `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and NEON kernels
+//! write their own.
 //!
-//! One departure from the paper: it tests "a continuation byte follows a
-//! continuation byte exactly where the byte two back leads a 3- or 4-byte
-//! sequence or the byte three back a 4-byte one" with two shifts of the
-//! input, by two and by three. Here each byte is marked where it is at
-//! least E0 or follows one at least F0 (`leads`), and the marks are shifted
-//! by two: one shift where the paper has two, the marks carried from vector
-//! to vector with the bytes (`Carry`). With `SHIFTED_LOADS` no shift is
-//! left: the bytes one, two and three back are loads, and the marks are
-//! made from the latter two.
+//! # The rules
+//!
+//! The rules read each byte and its three predecessors. One departure from
+//! the paper: it tests "a continuation byte follows a continuation byte
+//! exactly where the byte two back leads a 3- or 4-byte sequence or the
+//! byte three back a 4-byte one" with two shifts of the input, by two and
+//! by three. Here each byte is marked where it is at least E0 or follows
+//! one at least F0 (`leads`), and the marks are shifted by two: one shift
+//! where the paper has two. The marks are carried from vector to vector
+//! with the bytes (`Carry`).
+//!
+//! With `SHIFTED_LOADS` no shift is left: the bytes one, two and three back
+//! are three more loads a vector, and the marks are made from the latter
+//! two (`errors_at`, `errors_next`). AVX2's shift is two shuffles across
+//! the 128-bit halves, and the shuffles, not the loads, bounded its loop.
+//! The first vector of an input, which has nothing before it, and a group
+//! of exactly two vectors still take the carry. AVX-512 and NEON shift in
+//! one instruction, and AVX-512's 64-byte loads a byte off would cross a
+//! cache line nearly every time.
+//!
+//! # Short input
+//!
+//! An input of up to a vector is that vector alone, read once
+//! (`tail_vector`: a masked load, or the bytes put together in registers).
+//! If it has no high byte, it is valid. Otherwise its first high byte is
+//! tested: when it is certainly an error (a continuation byte, or a lead
+//! without one after it), it is the error at once, before any rule runs.
+//! This is told from lane masks of the vector where the kernel has cheap
+//! ones (`starts_in`); otherwise from the two bytes, loaded again
+//! (`crate::fast::starts_character`). Errors in the first bytes are the
+//! common case (is this file text at all?). Any other short input goes
+//! through the rules in line (`check_vector`).
+//!
+//! Every longer input starts the same way: its first vector is a plain
+//! load, and its first high byte, if certainly an error, is the error.
+//!
+//! # Up to a group
+//!
+//! An input of up to a group whose first vector is ASCII is done when its
+//! last vector, overlapping, is ASCII too. On NEON (eight vectors a group)
+//! the vectors between are loaded as well, their offsets clamped to the
+//! last one, so that every length takes as many loads.
+//!
+//! When the first vector has a high byte, the masked kernel (AVX-512) runs
+//! the rules in line: the first vector as loaded, the rest as one masked
+//! load (`check_after_head`). Every kernel of two vectors a group does the
+//! same for an input of exactly a group, the rest one plain load
+//! (`check_pair`). Any other input shorter than a group goes through
+//! `check` as one padded group (`check_short`).
+//!
+//! # Up to `MEDIUM`
+//!
+//! `MEDIUM` is 1 KiB, or four groups where that is more.
+//!
+//! ASCII first. An input of up to two groups is ASCII when its first and
+//! last groups are. One of up to four groups is ASCII when its first two
+//! and last two are: one test of eight loads, which overlap for shorter
+//! inputs (`ASCII_GROUPS`, on AVX2 and AVX-512). A longer input whose
+//! first vector is ASCII is tested for ASCII there, two groups a step, and
+//! handed to `check_groups` at its first other group.
+//!
+//! When the first vector has a high byte, the masked kernel runs an input
+//! of a group up to two in line (`check_two_groups`). Its vectors are
+//! plain loads; the last one overlaps
+//! the vector before it and takes that vector's carry (`Carry::of`), so it
+//! needs no mask. Errors and a sequence cut off by the end are tested
+//! together, and the flag, if any, is looked for out of line. The other
+//! kernels of two vectors a group run the same at the start of
+//! `validate_vectors`.
+//!
+//! An input of a group up to `MEDIUM` that these did not settle goes to
+//! `validate_vectors`, out of line, which `check` calls too. It runs the
+//! rules on every vector, ASCII or not: a group a step while more than a
+//! group is left (with `WHOLE_GROUPS`, NEON's, while a whole group is),
+//! then a vector a step. Their errors are gathered and tested once, at the
+//! end. There is no branch on the text: tested group by group, ASCII
+//! groups skipped, Latin text (whose groups are ASCII or not at random)
+//! mispredicted a branch every group or two. Only an input with a flag is
+//! read again, group by group, for the first one (`check_cold`,
+//! `check_medium`).
+//!
+//! # Long input
+//!
+//! Anything else goes to `validate_rest`, out of line, which runs `check`.
+//! `check` runs a long input's first group in line: an error there (a
+//! binary file's first bytes, Latin-1 text) is found without
+//! `check_groups`.
+//!
+//! `check_groups` skips ASCII two groups a step (`skip_ascii_pairs`), so
+//! that more loads are in flight when the text streams from memory. It
+//! hands each run of other text to `run`, where the rules' tables are
+//! loaded. `check_groups` holds no constant of the rules, so ASCII costs
+//! only its loads and tests.
+//!
+//! `run` applies the rules group by group, the state carried from one to
+//! the next, until an ASCII group or the end. It ors the groups' flags
+//! together and tests them every `TEST_EVERY` bytes (four groups) and where
+//! the run ends, not after every group. A flag is then looked for from the
+//! last test on (`first_flagged_span`), the state worked out again from
+//! the vector before. `run` asks for a cache line `PREFETCH` bytes ahead:
+//! the hardware's prefetcher alone leaves it waiting on text streamed from
+//! memory.
+//!
+//! # The end
+//!
+//! An input's last bytes seldom fill a vector. `validate_vectors` reads the
+//! last vector as a plain load that overlaps the one before it, after the
+//! carry of the vector that precedes it (`Carry::of`; `end_errors`). A flag
+//! depends only on its byte and the three before it, so the bytes read
+//! twice flag the same. The last vector is also tested for a sequence cut
+//! off. So the end needs no mask, no page test and no branch on the text.
+//! Where the loops reached the end, its rules are skipped. On the kernels
+//! without masked loads, an input of whole vectors takes the carry it has
+//! instead: a branch on the length, not the text.
+//!
+//! The end of a longer input (`check_rest`) is read with masked loads
+//! where the kernel has them (`MASKED_LOADS`, `check_tail`): AVX-512 reads
+//! backwards within 64 bytes of a page's end
+//! (`crate::fast::tail::masked_read_backward`). The other kernels check
+//! the last group's worth again (`check_end`). An end after ASCII is first
+//! tested with plain loads of the last group's worth of bytes
+//! (`ascii_end`), before either.
+//!
+//! A rest shorter than a group (`check_tail`) is one group padded with
+//! zeros, which a sequence cut off by the end fails to continue. Its
+//! vectors are put together in registers (`tail_vector`, and
+//! `crate::fast::tail`): copied into a buffer, the loads waited on the
+//! copy's smaller stores.
+//!
+//! # Errors
+//!
+//! A kernel never decides an error. It flags a byte at most three bytes
+//! after the error starts, and the reference decoder finds the error: it
+//! reads from the first high byte, or from the sequence boundary before the
+//! flag, to the error, sequence by sequence (`decode::error_near`).
+//!
+//! A kernel's pass finds a `Found`, two words: nothing, or the flagged byte
+//! and the input's first high byte. `validate` returns an `Answer`: the
+//! `Result` itself, the error explained, as one 128-bit scalar in two
+//! registers. LLVM makes a jump of a call whose result is returned as it
+//! is, and a pair merged from several returns is not returned as it is.
+//! So the out-of-line steps (`validate_vectors`, `check_groups`,
+//! `check_cold`) are generic over `Outcome`, compiled once for `check`'s
+//! `Found` and once for the `Answer`. They and `Found::explain` end the
+//! call with a jump, and the caller keeps no register across it for an
+//! error to build afterwards. The error is built out of line, only on the
+//! error path: the valid path carries none of its code.
+//!
+//! # In line and out of line
+//!
+//! `validate` is kept small, so that it saves no register and sets up no
+//! stack frame before its first test. A call whose caller keeps a value in
+//! a register saved on entry costs every call of `validate`, short ASCII
+//! too: the register is pushed and popped, and the caller waits on it. So
+//! the longer paths are functions of their own that `validate` calls last
+//! (`validate_rest`, `validate_vectors`, a leaf that saves no register).
+//!
+//! The short cases are tested in an order that keeps them in line. LLVM's
+//! static estimate halves a path's weight at every untaken test, and leaves
+//! out of line a call it deems cold, whatever its size. So the masked
+//! kernel tests "up to two groups", exactly a group included, right after
+//! the short case. `scripts/inline-report` lists the calls LLVM left out
+//! of line and why; CI fails if it counts any of them cold.
+//!
+//! No vector is passed to a function that is not inlined: a vector
+//! argument goes through memory, and the caller would set up an aligned
+//! stack frame on every call. So `run` works out its state from the vector
+//! before it, rather than take it.
+//!
+//! # Alignment
+//!
+//! On x86-64, every function of the kernels' valid path (`validate`,
+//! `validate_rest`, `validate_vectors`, `check_groups`, `run`,
+//! `check_end`) starts on a 64-byte boundary (`align_entry!`, in
+//! `fast/mod.rs`). Stable Rust has no attribute for it; an assembler
+//! alignment directive, which adds no instruction, raises the alignment of
+//! the function's section. Left on the 16-byte boundaries the compiler
+//! gives, the same code ran at different speeds from build to build under
+//! 256 B on Zen 5, as its branch targets fell on other places in the cache
+//! lines (CHANGELOG has the figures).
 
 macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
+        use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
             THIRD_BYTE_BIAS,
         };
-        use crate::fast::{Answer, Found, Outcome};
 
         /// `VECTORS` vectors (the kernel's choice): the unit in which ASCII
         /// is skipped and errors are tested, one branch each.
@@ -67,10 +257,11 @@ macro_rules! lookup_algorithm {
         /// it; beyond, two groups a test. Four where a group is 64 bytes
         /// (AVX2) and on AVX-512 (512 bytes), two elsewhere (eight 16-byte
         /// loads made SSE4.2's 33–64 bytes slower). On AVX-512, eight
-        /// 64-byte loads at every length cost ASCII of 129–256 bytes about
-        /// 7% against four, and spare 257–512 bytes the two-group steps, a
-        /// fifth of their time: measured both ways, the shorter ones still
-        /// lead every peer, where the longer ones did not.
+        /// 64-byte loads at every length cost ASCII of 129–256 bytes a
+        /// little against four, and spare 257–512 bytes the two-group
+        /// steps, a large share of their time: measured both ways, the
+        /// shorter ones still lead every peer, where the longer ones did
+        /// not.
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
@@ -221,7 +412,7 @@ macro_rules! lookup_algorithm {
         /// The CPU must have the kernel's target features.
         #[allow(
             dead_code,
-            reason = "the portable models' `validate`, tested, not dispatched"
+            reason = "the models' `validate` (`model`), tested, not dispatched"
         )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Answer {
@@ -233,8 +424,8 @@ macro_rules! lookup_algorithm {
             // rules' work nor the wait for it.
             // (Exactly a vector, on a kernel with masked loads, is one
             // masked load too: through the longer inputs' plain load below,
-            // 64 bytes took 3% longer on AVX-512, and a plain load here
-            // behind a test of the length cost 60–63 bytes 7–13%.)
+            // 64 bytes took longer on AVX-512, and a plain load here,
+            // behind a test of the length, slowed 60–63 bytes.)
             if bytes.len() <= LANES {
                 // The whole input is this vector: read once, and the rules
                 // run on it only when it has a high byte.
@@ -291,7 +482,7 @@ macro_rules! lookup_algorithm {
                     // LLVM's static estimate halves a path's weight at
                     // every test, and behind a test for exactly a group
                     // this call counted as cold and stayed out of line,
-                    // which cost 129-256 bytes 0.7 ns a call.
+                    // and every input of 129-256 bytes paid for a call.
                     // SAFETY: `GROUP <= bytes.len() <= 2 * GROUP` (shorter
                     // inputs returned above).
                     return unsafe { c.check_two_groups(head, bytes, Some(first)) };
@@ -335,9 +526,9 @@ macro_rules! lookup_algorithm {
                 // second and the one before the last, their offsets
                 // clamped so that up to two groups they overlap too: one
                 // test, no branch on the length. (Through the two-group
-                // steps below, the step's result that the end's test waits
-                // on cost ASCII of 129–256 bytes a nanosecond on AVX-512,
-                // and a fifth of AVX2's time.)
+                // steps below, the end's test waited on the step's result,
+                // which slowed ASCII of 129–256 bytes on AVX-512 and AVX2
+                // alike.)
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
                 // SAFETY: `GROUP < len`: each group starts at or after the
@@ -813,7 +1004,7 @@ macro_rules! lookup_algorithm {
                 return v;
             }
             from_words(core::array::from_fn(|j| {
-                crate::fast::tail_word(rest, i * (LANES / 8) + j)
+                crate::fast::tail::tail_word(rest, i * (LANES / 8) + j)
             }))
         }
 
@@ -855,7 +1046,7 @@ macro_rules! lookup_algorithm {
         }
 
         impl Consts {
-            /// [`check`] for fewer than `GROUP` bytes: [`check_tail`]
+            /// [`check`] for fewer than `GROUP` bytes: [`check_tail`](Self::check_tail)
             /// after nothing.
             #[inline]
             #[target_feature(enable = $features)]
@@ -1082,8 +1273,8 @@ macro_rules! lookup_algorithm {
             /// (`Carry::of`): a flag depends only on its byte and the three
             /// before it, so the bytes checked twice flag the same. A
             /// branch on the length, predicted, where working the carry out
-            /// every time cost inputs of whole vectors (128, 192, 256
-            /// bytes) a few per cent on AVX2. Not on a kernel with masked
+            /// every time slowed inputs of whole vectors (128, 192, 256
+            /// bytes) on AVX2. Not on a kernel with masked
             /// loads (AVX-512): there the branch split `validate_vectors`,
             /// its tables were loaded again after the group loop, and
             /// inputs that end inside a vector were slower.
@@ -1407,3 +1598,14 @@ macro_rules! lookup_algorithm {
         }
     };
 }
+
+// The same algorithm over plain arrays, tested on every machine (after the
+// macro, which it expands).
+#[cfg(all(
+    test,
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )
+))]
+mod model;

@@ -78,7 +78,7 @@ fn from_words(w: [u64; 8]) -> V {
 /// `64 * i ..`, zeros after the end (and all zeros past it, read from
 /// nowhere). Where the load's 64 bytes would run into the next page, the
 /// 64 bytes that end where the rest's bytes end are read instead, and moved
-/// down into place (see [`crate::fast::masked_read_backward`]).
+/// down into place (see [`crate::fast::tail::masked_read_backward`]).
 #[inline]
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 #[allow(
@@ -86,13 +86,13 @@ fn from_words(w: [u64; 8]) -> V {
     reason = "the signature `lookup_algorithm!` calls; other kernels have no vector under 16 bytes"
 )]
 fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-    let (start, m) = crate::fast::masked_window(rest.len(), i);
+    let (start, m) = crate::fast::tail::masked_window(rest.len(), i);
     if m == 0 {
         // No bytes, so no page known to be mapped: not even a masked load.
         return Some(splat(0));
     }
     let ptr = rest.as_ptr().wrapping_add(start);
-    if crate::fast::masked_read_backward(ptr.addr(), PAGE) {
+    if crate::fast::tail::masked_read_backward(ptr.addr(), PAGE) {
         // SAFETY: as below, for the lanes `64 - m ..` of a read at
         // `ptr + m - 64`: the same `m` bytes of `rest`.
         let v = unsafe {

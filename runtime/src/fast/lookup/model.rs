@@ -1,6 +1,8 @@
-//! The lookup algorithm (`lookup_algorithm!`) over plain byte arrays, for
-//! the tests: the shared algorithm checked on every machine, whatever
-//! vector instructions the CPU has.
+//! A model of the SIMD kernels, for the tests: the lookup algorithm
+//! (`lookup_algorithm!`) over plain byte arrays, so that the shared
+//! algorithm is checked on every machine, whatever vector instructions the
+//! CPU has. It is not a kernel and never ships (the portable kernel, for
+//! targets without SIMD, is `swar`).
 //!
 //! The SSE4.2, AVX2 and NEON kernels are `lookup_algorithm!` over their
 //! instructions; on a CPU without some of them, the kernel suites cannot
@@ -42,7 +44,7 @@ extern crate std;
 
 use core::cell::Cell;
 
-use super::tail_piece_parts;
+use crate::fast::tail::tail_piece_parts;
 
 // ---------------------------------------------------------------------------
 // The instructions, in plain Rust
@@ -102,7 +104,7 @@ unsafe fn maskz_loadu(mask: u64, ptr: *const u8) -> [u8; 64] {
     }
     // The whole window, masked-off lanes too, on pages that hold input:
     // on the kernel's CPUs a masked-off lane on a page that is not mapped
-    // costs a microcode assist (see `crate::fast::masked_read_backward`). The pages
+    // costs a microcode assist (see `crate::fast::tail::masked_read_backward`). The pages
     // are `MODEL_PAGE` bytes, so that inputs of the tests' sizes meet
     // their ends often; an empty input has none, and must not be loaded.
     let page = |at: usize| at / MODEL_PAGE;
@@ -643,7 +645,7 @@ mod avx512_shape {
         reason = "the signature the algorithm calls"
     )]
     fn from_rest(rest: &[u8], i: usize) -> Option<V> {
-        let (start, m) = crate::fast::masked_window(rest.len(), i);
+        let (start, m) = crate::fast::tail::masked_window(rest.len(), i);
         let low = u64::MAX
             .checked_shr(LANES.saturating_sub(m) as u32)
             .unwrap_or(0);
@@ -651,7 +653,7 @@ mod avx512_shape {
         if m == 0 {
             return Some([0; 64]);
         }
-        if crate::fast::masked_read_backward(ptr.addr(), MODEL_PAGE) {
+        if crate::fast::tail::masked_read_backward(ptr.addr(), MODEL_PAGE) {
             let high = u64::MAX
                 .checked_shl(LANES.saturating_sub(m) as u32)
                 .unwrap_or(0);
@@ -725,7 +727,7 @@ struct Shape {
     name: &'static str,
     check: unsafe fn(&[u8]) -> Option<usize>,
     /// Its whole validation, head test and explanation included.
-    validate: super::KernelFn,
+    validate: crate::fast::kernel::KernelFn,
     lanes: usize,
     group: usize,
 }
@@ -812,7 +814,7 @@ impl Shape {
         }
         let reference = crate::decode::validate(bytes);
         assert_eq!(
-            super::Found::flagged(None, flagged)
+            crate::fast::answer::Found::flagged(None, flagged)
                 .answer(bytes)
                 .into_result(),
             reference,

@@ -25,7 +25,7 @@
 
 // The macro that writes the x86 kernels' primitives comes first.
 #[macro_use]
-mod lookup;
+mod primitives;
 pub(super) mod avx2;
 pub(super) mod avx512;
 pub(super) mod sse42;
@@ -36,7 +36,8 @@ use core::arch::x86_64::{
 };
 use core::sync::atomic::{AtomicPtr, AtomicU16, AtomicU8, Ordering};
 
-use super::{Kernel, KernelFn};
+use super::answer::Answer;
+use super::kernel::{Kernel, KernelFn};
 
 /// A kernel's entry point (see [`super::dispatch`] for the contract).
 type CheckFn = unsafe fn(&[u8]) -> Option<usize>;
@@ -170,25 +171,25 @@ fn entry(kernel: Kernel) -> CheckFn {
 /// The whole validation with a kernel that [`best`] picks: each SIMD
 /// kernel's own `validate` (`lookup_algorithm!`), which tests the first
 /// vector itself and reads a short input once; the portable kernel after
-/// [`super::with_head`]. (The AVX2 and SSE4.2 kernels ran after `with_head`
+/// [`super::head::with_head`]. (The AVX2 and SSE4.2 kernels ran after `with_head`
 /// too, until the sweep timed both ways: their own `validate` was faster at
-/// every size, by up to 1.5 ns a call under 64 bytes.)
+/// every size, most of all under 64 bytes.)
 pub(super) fn validate_entry(kernel: Kernel) -> KernelFn {
     match kernel {
         Kernel::Avx512 => avx512::validate,
         Kernel::Avx2 => avx2::validate,
         Kernel::Sse42 => sse42::validate,
-        _ => super::swar_validate,
+        _ => super::head::swar_validate,
     }
 }
 
 /// Bytes `16 * k ..` of `rest` as a vector, zero after its end
-/// ([`super::tail_piece_parts`]): one load and one `pshufb`. `None` under
+/// ([`super::tail::tail_piece_parts`]): one load and one `pshufb`. `None` under
 /// 16 bytes.
 #[inline]
 #[target_feature(enable = "ssse3")]
 fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
-    let (data, indices) = super::tail_piece_parts(rest, k)?;
+    let (data, indices) = super::tail::tail_piece_parts(rest, k)?;
     // SAFETY: both are references to 16 bytes, which is what the loads
     // read (unaligned loads: any address will do).
     let (data, indices) = unsafe {
@@ -200,7 +201,7 @@ fn tail_piece(rest: &[u8], k: usize) -> Option<__m128i> {
     Some(_mm_shuffle_epi8(data, indices))
 }
 
-/// [`super::first_high_byte`] for a whole head of 64 bytes, with SSE2,
+/// [`super::head::first_high_byte`] for a whole head of 64 bytes, with SSE2,
 /// which every x86-64 CPU has: the first 16 bytes alone, where an early
 /// error usually is, then the other 48 at once, so that ASCII costs one test
 /// for them. The blocks are searched one by one only when that test finds a
@@ -256,7 +257,7 @@ static VALIDATE: AtomicPtr<()> = AtomicPtr::new(detect_validate as KernelFn as *
 /// # Safety
 ///
 /// None beyond [`KernelFn`]'s signature: it checks the CPU itself.
-unsafe fn detect_validate(bytes: &[u8]) -> super::Answer {
+unsafe fn detect_validate(bytes: &[u8]) -> Answer {
     let best = validate_entry(best());
     // Threads that race here store the same pointer.
     VALIDATE.store(best as *mut (), Ordering::Relaxed);
@@ -267,7 +268,7 @@ unsafe fn detect_validate(bytes: &[u8]) -> super::Answer {
 /// `crate::validate` with the best kernel for this CPU: one load and one
 /// indirect call, into a function compiled with the kernel's features.
 #[inline]
-pub(super) fn validate(bytes: &[u8]) -> super::Answer {
+pub(super) fn validate(bytes: &[u8]) -> Answer {
     let f = VALIDATE.load(Ordering::Relaxed);
     // SAFETY: `VALIDATE` only ever holds a `KernelFn`: `detect_validate`,
     // or what `validate_entry` returned, cast to a data pointer and back.
@@ -586,25 +587,25 @@ mod tests {
         KernelSource {
             name: "avx512",
             features: avx512::FEATURES,
-            source: include_str!("avx512.rs"),
+            source: include_str!("x86/avx512.rs"),
             available: "avx512_available",
         },
         KernelSource {
             name: "avx2",
             features: avx2::FEATURES,
-            source: include_str!("avx2.rs"),
+            source: include_str!("x86/avx2.rs"),
             available: "avx2_available",
         },
         KernelSource {
             name: "sse42",
             features: sse42::FEATURES,
-            source: include_str!("sse42.rs"),
+            source: include_str!("x86/sse42.rs"),
             available: "sse42_available",
         },
     ];
 
     /// This file, where the detection and `tail_piece` are.
-    const MOD_RS: &str = include_str!("mod.rs");
+    const X86_RS: &str = include_str!("x86.rs");
 
     /// What each feature implies when a `#[target_feature]` enables it, as
     /// rustc's table has it (`compiler/rustc_target/src/target_features.rs`),
@@ -684,11 +685,11 @@ mod tests {
     fn detected_names(available: &str) -> std::vec::Vec<&'static str> {
         let header = std::format!("pub(super) fn {available}() -> bool {{");
         assert_eq!(
-            MOD_RS.matches(&header).count(),
+            X86_RS.matches(&header).count(),
             1,
-            "x86/mod.rs: expected one `{header}`"
+            "x86.rs: expected one `{header}`"
         );
-        let body = &MOD_RS[MOD_RS.find(&header).unwrap_or(0)..];
+        let body = &X86_RS[X86_RS.find(&header).unwrap_or(0)..];
         let body = &body[..body.find("\n}").expect("the function's closing brace")];
         let call = &body[body.find("detected!(").expect("a `detected!` call")..];
         let mut found: std::vec::Vec<&str> = call.split('"').skip(1).step_by(2).collect();
@@ -767,7 +768,7 @@ mod tests {
         // What `tail_piece` enables, where the kernel calls it.
         if source.contains("tail_piece(") {
             let marker = "fn tail_piece(";
-            let before = &MOD_RS[..MOD_RS.find(marker).expect("tail_piece in x86/mod.rs")];
+            let before = &X86_RS[..X86_RS.find(marker).expect("tail_piece in x86.rs")];
             let (_, piece) = *target_features(before)
                 .last()
                 .expect("tail_piece's #[target_feature]");
@@ -805,8 +806,8 @@ mod tests {
         let mut problems: std::vec::Vec<_> = KERNELS.iter().flat_map(kernel_problems).collect();
         // The shared macros take the kernel's string and add none of their own.
         for (file, source) in [
-            ("x86/lookup.rs", include_str!("lookup.rs")),
-            ("lookup.rs", include_str!("../lookup.rs")),
+            ("x86/primitives.rs", include_str!("x86/primitives.rs")),
+            ("lookup.rs", include_str!("lookup.rs")),
         ] {
             for (line, enabled) in target_features(source) {
                 if enabled != Some("$features") {

@@ -1,0 +1,201 @@
+//! What a kernel hands back. A kernel's pass finds a [`Found`]: nothing, or
+//! the flagged byte and the input's first high byte, two words. Its whole
+//! validation returns an [`Answer`]: the `Result` itself, the error
+//! explained, one 128-bit scalar in two registers. [`Outcome`] lets the
+//! kernels' out-of-line steps be compiled once for each, so that each ends
+//! its caller's call with a jump (see `Answer` for why one scalar). The
+//! error is built out of line ([`Found::explain`]), on the error path
+//! only: the kernels' valid path carries none of its code.
+
+use super::explain_from;
+use super::head::HEAD;
+use crate::{decode, Utf8Error};
+
+/// What a kernel's pass found: nothing wrong, or where the reference
+/// decoder is to look. Two words, so that a kernel's `check` returns it in
+/// two registers; its `validate` turns it into an [`Answer`] itself
+/// ([`Found::answer`]), and builds the error, which reads the bytes around
+/// the flag, only on the error path, out of line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    /// The first flagged byte, or `NONE` when the input is valid.
+    at: usize,
+    /// The first high byte of the input, when a kernel knows it and the
+    /// bytes before it are ASCII, else `NONE`; `at` itself when the error
+    /// is certain to start there.
+    first: usize,
+}
+
+/// What a kernel's pass hands back: the [`Found`] itself, to `check`,
+/// or the error explained, to `validate`. The functions that both call
+/// are compiled once for each, so that `validate` calls them last, a
+/// jump, and what they return is its caller's answer: with a `Found`
+/// to explain after the call, `validate` kept the input in saved
+/// registers across it, and an early error went through one more call
+/// and return.
+pub(crate) trait Outcome {
+    /// `found` on `bytes`, as this kind of answer.
+    fn from_found(found: Found, bytes: &[u8]) -> Self;
+}
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Outcome for Found {
+    #[inline(always)]
+    fn from_found(found: Found, _: &[u8]) -> Self {
+        found
+    }
+}
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Outcome for Answer {
+    #[inline(always)]
+    fn from_found(found: Found, bytes: &[u8]) -> Self {
+        found.answer(bytes)
+    }
+}
+
+/// `Result<(), Utf8Error>` as one 128-bit integer: the error's record
+/// above its position, zero for `Ok`. What a kernel's whole validation
+/// returns: the same two registers as the `Result`, but one value, so that
+/// a function that returns what it calls returns it with a jump (LLVM
+/// makes a tail call of a call whose result is returned as it is, and a
+/// pair of words, merged from the function's several returns, is not
+/// returned as it is).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Answer(u128);
+
+#[allow(
+    clippy::inline_always,
+    reason = "on every kernel's return path, where a call would undo the jump"
+)]
+impl Answer {
+    /// `Ok(())`.
+    pub(crate) const VALID: Answer = Answer(0);
+
+    /// `Ok(())` too, with `len` in the low half, which an `Ok` answer
+    /// leaves unread: a return that LLVM keeps apart from the others.
+    #[inline(always)]
+    pub(crate) const fn valid_after(len: usize) -> Answer {
+        Answer(len as u128)
+    }
+
+    #[inline(always)]
+    pub(crate) fn of(result: Result<(), Utf8Error>) -> Answer {
+        match result {
+            Ok(()) => Answer::VALID,
+            Err(e) => {
+                let (at, record) = e.into_parts();
+                Answer(u128::from(record.get()) << 64 | at as u128)
+            }
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn into_result(self) -> Result<(), Utf8Error> {
+        // The record is the high half; the position, a `usize`, the low.
+        #[allow(
+            clippy::cast_possible_truncation,
+            reason = "the halves, as put together"
+        )]
+        match core::num::NonZeroU64::new((self.0 >> 64) as u64) {
+            None => Ok(()),
+            Some(record) => Err(Utf8Error::from_parts(self.0 as u64 as usize, record)),
+        }
+    }
+}
+
+impl Found {
+    const NONE: usize = usize::MAX;
+
+    /// The input is valid.
+    pub(crate) const VALID: Found = Found {
+        at: Self::NONE,
+        first: Self::NONE,
+    };
+
+    /// The first error starts at `at`, after ASCII (or valid text).
+    #[inline]
+    pub(crate) const fn error_at(at: usize) -> Found {
+        Found { at, first: at }
+    }
+
+    /// A kernel's flag at `at`, after `first`, the input's first high byte
+    /// (after ASCII) when known.
+    #[inline]
+    pub(crate) fn flag(first: Option<usize>, at: usize) -> Found {
+        Found {
+            at,
+            first: first.unwrap_or(Self::NONE),
+        }
+    }
+
+    /// A kernel's flag, if any (`check`'s answer).
+    #[inline]
+    pub(crate) fn flagged(first: Option<usize>, at: Option<usize>) -> Found {
+        match at {
+            None => Found::VALID,
+            Some(at) => Found::flag(first, at),
+        }
+    }
+
+    /// The flagged byte, if any.
+    #[inline]
+    pub(crate) fn flagged_at(self) -> Option<usize> {
+        (self.at != Self::NONE).then_some(self.at)
+    }
+
+    /// The reference decoder's verdict, as one scalar.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "on every kernel's return path, where a call would undo the jump"
+    )]
+    pub(crate) fn answer(self, bytes: &[u8]) -> Answer {
+        if self.at == Self::NONE {
+            Answer::valid_after(self.first)
+        } else {
+            self.explain(bytes)
+        }
+    }
+
+    /// The error path: the reference decoder reads from the first high
+    /// byte when the flag is a few sequences after it
+    /// ([`decode::error_near`]), else from the boundary before the flag
+    /// ([`explain_from`]). Where the reading starts does not wait for the
+    /// kernel's flag, so the decoder's loads run while the vectors that
+    /// found it are still in flight (a start worked out from the flag
+    /// waits for them).
+    #[cold]
+    #[inline(never)]
+    fn explain(self, bytes: &[u8]) -> Answer {
+        align_entry!();
+        if self.first == self.at {
+            // `first` is a high byte.
+            Answer::of(decode::error_at_high(bytes, self.at))
+        } else {
+            self.explain_far(bytes)
+        }
+    }
+
+    /// [`explain`](Self::explain) of a flag that is not the first high
+    /// byte. A function of its own so that `explain`'s usual case, an error
+    /// at the first high byte, saves fewer registers and has no calls in
+    /// line but the rare one to the sequence decoder.
+    #[inline(never)]
+    fn explain_far(self, bytes: &[u8]) -> Answer {
+        Answer::of(
+            if self.first != Self::NONE && self.at <= self.first + HEAD {
+                decode::error_near(bytes, self.first, self.at)
+            } else {
+                explain_from(bytes, self.at)
+            },
+        )
+    }
+}
