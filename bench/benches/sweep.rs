@@ -29,10 +29,14 @@
 //! error; `floor`; and the range of `validate` against its own kernel
 //! forced, the same function: the harness's noise. Written: every figure,
 //! per size, as CSV in cargo's target directory (`sweep.csv`,
-//! `sweep-early.csv`; see [`target_dir`]).
+//! `sweep-early.csv`; see [`target_dir`]); with `--save` (or
+//! `UTF8LIT_RESULTS=DIR`), the same figures as results files, headed by the
+//! machine and the commit (`bench/results/{sweep,sweep-early}/`, see
+//! `results/mod.rs`), which `scripts/results` makes README's table and plot
+//! from.
 //!
 //! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
-//! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N]`.
+//! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N] [--save]`.
 
 #![allow(
     clippy::cast_precision_loss,
@@ -49,9 +53,11 @@ use std::time::{Duration, Instant};
 use utf8lit::__private::{Kernel, Validator};
 
 mod corpora;
+mod results;
 mod rng;
 mod timing;
 
+use results::{Header, Results};
 use rng::Rng;
 
 const KIB: usize = 1024;
@@ -108,6 +114,8 @@ struct Settings {
     sizes: Vec<usize>,
     valid: bool,
     early: bool,
+    /// Where the results files go (`--save`, `UTF8LIT_RESULTS`), if anywhere.
+    results: Option<PathBuf>,
 }
 
 const USAGE: &str = "\
@@ -118,7 +126,9 @@ usage: cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [OPTIONS]
   --size N|LO-HI   only these sizes (bytes; K and M suffixes: 4K, 1M)
   --rounds N       rounds per point in each pass (default 3; 2 with --quick)
   --passes N       runs of the whole sweep, each point's best kept (default 3;
-                   1 with --quick)";
+                   1 with --quick)
+  --save           write the figures to bench/results/ too (or to the
+                   directory in UTF8LIT_RESULTS, which --quick needs)";
 
 fn usage(problem: &str) -> ! {
     eprintln!("{problem}\n{USAGE}");
@@ -146,6 +156,7 @@ fn parse_size(text: &str) -> usize {
 
 fn settings() -> Settings {
     let mut quick = false;
+    let mut save = false;
     let mut rounds = None;
     let mut passes = None;
     let mut corpora: Vec<&'static str> = CORPORA.to_vec();
@@ -203,6 +214,7 @@ fn settings() -> Settings {
                         .unwrap_or_else(|_| usage(&format!("not a count: {n}"))),
                 );
             }
+            "--save" => save = true,
             "valid" | "early" => words.push(arg),
             "--help" | "-h" => usage("the size sweep"),
             _ => usage(&format!("unknown argument: {arg}")),
@@ -232,6 +244,7 @@ fn settings() -> Settings {
         sizes,
         valid: words.is_empty() || words.iter().any(|w| w == "valid"),
         early: words.is_empty() || words.iter().any(|w| w == "early"),
+        results: results::destination(save, quick).unwrap_or_else(|problem| usage(&problem)),
     }
 }
 
@@ -774,7 +787,7 @@ fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str
 // The sweeps
 // ---------------------------------------------------------------------------
 
-fn sweep_valid(s: &Settings) {
+fn sweep_valid(s: &Settings, header: Option<&Header>, method: &str) {
     let mut contenders = peers(true, false);
     let first_ours = contenders.len();
     contenders.push(ours());
@@ -814,22 +827,23 @@ fn sweep_valid(s: &Settings) {
     }
 
     let (path, mut csv) = csv_file(s, "sweep", "gb_per_s");
+    let mut saved = Results::new("sweep", "corpus,size,contender,gb_per_s");
+    saved.note("method", method);
     let results = valid_points(s, &contenders);
     for (corpus, points) in &results {
         for point in points {
             for (c, t) in contenders.iter().zip(&point.secs) {
-                writeln!(
-                    csv,
-                    "{corpus},{},{},{:.4}",
-                    point.size,
-                    c.name,
-                    point.size as f64 / t / 1e9
-                )
-                .expect("writing the CSV");
+                let gb_per_s = format!("{:.4}", point.size as f64 / t / 1e9);
+                writeln!(csv, "{corpus},{},{},{gb_per_s}", point.size, c.name)
+                    .expect("writing the CSV");
+                saved.row(&[corpus, &point.size, &c.name, &gb_per_s]);
             }
         }
     }
     csv.flush().expect("writing the CSV");
+    if let Some(header) = header {
+        saved.save_to(header, s.results.as_deref());
+    }
     let results: Vec<(&str, &[Point])> = results.iter().map(|(c, p)| (*c, p.as_slice())).collect();
 
     println!("\n## Valid text: the worst ratio per size band\n");
@@ -1031,7 +1045,7 @@ fn valid_points(s: &Settings, contenders: &[Contender]) -> Vec<(&'static str, Ve
     results
 }
 
-fn sweep_early(s: &Settings) {
+fn sweep_early(s: &Settings, header: Option<&Header>, method: &str) {
     let mut contenders = peers(false, true);
     let ours_at = contenders.len();
     contenders.push(ours());
@@ -1062,14 +1076,24 @@ fn sweep_early(s: &Settings) {
     let (path, mut csv) = csv_file(s, "sweep-early", "ns_per_call");
     let largest = s.sizes.iter().copied().max().unwrap_or(0);
     let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
+    let mut saved = Results::new("sweep-early", "corpus,size,contender,ns_per_call");
+    saved.note("method", method);
+    saved.note(
+        "inputs",
+        "ASCII text with a lone 0xE9 at a random byte from 3 to 30",
+    );
     let points = early_points(s, &contenders, &text);
     for point in &points {
         for (c, t) in contenders.iter().zip(&point.secs) {
-            writeln!(csv, "early-ascii,{},{},{:.2}", point.size, c.name, t * 1e9)
-                .expect("writing the CSV");
+            let ns = format!("{:.2}", t * 1e9);
+            writeln!(csv, "early-ascii,{},{},{ns}", point.size, c.name).expect("writing the CSV");
+            saved.row(&[&"early-ascii", &point.size, &c.name, &ns]);
         }
     }
     csv.flush().expect("writing the CSV");
+    if let Some(header) = header {
+        saved.save_to(header, s.results.as_deref());
+    }
     eprintln!(
         "sweep: early error, {} sizes, {:.0} s",
         s.sizes.len(),
@@ -1145,7 +1169,7 @@ fn main() {
             ""
         }
     );
-    println!("- CPU: {}", timing::cpu_model());
+    println!("- CPU: {}", results::cpu_model());
     println!(
         "- `utf8lit::validate` selects the `{}` kernel; kernels this CPU has: {}",
         Kernel::selected().name(),
@@ -1159,8 +1183,8 @@ fn main() {
     } else {
         String::new()
     };
-    println!(
-        "- {} sizes from {} to {}; corpora: {}; best of {} rounds{spread} of {}–{} ms per contender, interleaved",
+    let method = format!(
+        "{} sizes from {} to {}; corpora: {}; best of {} rounds{spread} of {}–{} ms per contender, interleaved",
         s.sizes.len(),
         fmt_size(s.sizes[0]),
         fmt_size(*s.sizes.last().expect("a size")),
@@ -1169,11 +1193,14 @@ fn main() {
         s.round_time.as_secs_f64() * 1e3,
         s.round_time.as_secs_f64() * 2e3,
     );
+    println!("- {method}");
+    // One header for both files: the same machine, commit and date.
+    let header = s.results.as_ref().map(|_| Header::new("sweep", s.quick));
     if s.valid {
-        sweep_valid(&s);
+        sweep_valid(&s, header.as_ref(), &method);
     }
     if s.early {
-        sweep_early(&s);
+        sweep_early(&s, header.as_ref(), &method);
     }
     println!("\nRan in {:.0} s.", started.elapsed().as_secs_f64());
 }
