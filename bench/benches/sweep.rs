@@ -649,6 +649,46 @@ fn csv_file(s: &Settings, name: &str, unit: &str) -> (PathBuf, std::io::BufWrite
     (path, out)
 }
 
+/// Where a sweep's figures go: the CSV in the target directory, always,
+/// and a results file when the run is saved (the same rows).
+struct Output {
+    csv: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+    saved: Results,
+}
+
+impl Output {
+    /// `name`'s CSV, whose figures are in `unit`.
+    fn new(s: &Settings, name: &'static str, unit: &'static str) -> Self {
+        let (path, csv) = csv_file(s, name, unit);
+        let columns = if unit == "gb_per_s" {
+            "corpus,size,contender,gb_per_s"
+        } else {
+            "corpus,size,contender,ns_per_call"
+        };
+        Output {
+            csv,
+            path,
+            saved: Results::new(name, columns),
+        }
+    }
+
+    fn row(&mut self, corpus: &str, size: usize, contender: &str, value: &str) {
+        writeln!(self.csv, "{corpus},{size},{contender},{value}").expect("writing the CSV");
+        self.saved.row(&[&corpus, &size, &contender, &value]);
+    }
+
+    /// Flushes the CSV, saves the results file if asked, and returns the
+    /// CSV's path.
+    fn finish(mut self, s: &Settings, header: Option<&Header>) -> PathBuf {
+        self.csv.flush().expect("writing the CSV");
+        if let Some(header) = header {
+            self.saved.save_to(header, s.results.as_deref());
+        }
+        self.path
+    }
+}
+
 fn fmt_size(size: usize) -> String {
     if size >= MIB && size.is_multiple_of(MIB) {
         format!("{} MiB", size / MIB)
@@ -826,24 +866,18 @@ fn sweep_valid(s: &Settings, header: Option<&Header>, method: &str) {
         }
     }
 
-    let (path, mut csv) = csv_file(s, "sweep", "gb_per_s");
-    let mut saved = Results::new("sweep", "corpus,size,contender,gb_per_s");
-    saved.note("method", method);
+    let mut out = Output::new(s, "sweep", "gb_per_s");
+    out.saved.note("method", method);
     let results = valid_points(s, &contenders);
     for (corpus, points) in &results {
         for point in points {
             for (c, t) in contenders.iter().zip(&point.secs) {
                 let gb_per_s = format!("{:.4}", point.size as f64 / t / 1e9);
-                writeln!(csv, "{corpus},{},{},{gb_per_s}", point.size, c.name)
-                    .expect("writing the CSV");
-                saved.row(&[corpus, &point.size, &c.name, &gb_per_s]);
+                out.row(corpus, point.size, &c.name, &gb_per_s);
             }
         }
     }
-    csv.flush().expect("writing the CSV");
-    if let Some(header) = header {
-        saved.save_to(header, s.results.as_deref());
-    }
+    let path = out.finish(s, header);
     let results: Vec<(&str, &[Point])> = results.iter().map(|(c, p)| (*c, p.as_slice())).collect();
 
     println!("\n## Valid text: the worst ratio per size band\n");
@@ -1073,27 +1107,26 @@ fn sweep_early(s: &Settings, header: Option<&Header>, method: &str) {
     ];
 
     let started = Instant::now();
-    let (path, mut csv) = csv_file(s, "sweep-early", "ns_per_call");
-    let largest = s.sizes.iter().copied().max().unwrap_or(0);
-    let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
-    let mut saved = Results::new("sweep-early", "corpus,size,contender,ns_per_call");
-    saved.note("method", method);
-    saved.note(
+    let mut out = Output::new(s, "sweep-early", "ns_per_call");
+    out.saved.note("method", method);
+    out.saved.note(
         "inputs",
         "ASCII text with a lone 0xE9 at a random byte from 3 to 30",
     );
+    let largest = s.sizes.iter().copied().max().unwrap_or(0);
+    let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
     let points = early_points(s, &contenders, &text);
     for point in &points {
         for (c, t) in contenders.iter().zip(&point.secs) {
-            let ns = format!("{:.2}", t * 1e9);
-            writeln!(csv, "early-ascii,{},{},{ns}", point.size, c.name).expect("writing the CSV");
-            saved.row(&[&"early-ascii", &point.size, &c.name, &ns]);
+            out.row(
+                "early-ascii",
+                point.size,
+                &c.name,
+                &format!("{:.2}", t * 1e9),
+            );
         }
     }
-    csv.flush().expect("writing the CSV");
-    if let Some(header) = header {
-        saved.save_to(header, s.results.as_deref());
-    }
+    let path = out.finish(s, header);
     eprintln!(
         "sweep: early error, {} sizes, {:.0} s",
         s.sizes.len(),

@@ -44,9 +44,11 @@ pub fn destination(save: bool, quick: bool) -> Result<Option<PathBuf>, String> {
         return Ok(None);
     }
     if quick {
-        return Err("--save with --quick would put a smoke run's figures in bench/results; \
+        return Err(
+            "--save with --quick would put a smoke run's figures in bench/results; \
                     set UTF8LIT_RESULTS=DIR to save them elsewhere"
-            .into());
+                .into(),
+        );
     }
     Ok(Some(repository_results()))
 }
@@ -176,10 +178,7 @@ impl Header {
             .skip(1)
             .filter(|a| a != "--bench")
             .collect();
-        let mut lines = vec![
-            ("machine", machine.clone()),
-            ("cpu", cpu.describe()),
-        ];
+        let mut lines = vec![("machine", machine.clone()), ("cpu", cpu.describe())];
         if let Some(arch) = cpu.microarchitecture() {
             lines.push(("microarchitecture", arch.0.to_owned()));
         }
@@ -208,7 +207,21 @@ impl Header {
                 },
             ),
         ]);
-        Header { machine, day, lines }
+        Header {
+            machine,
+            day,
+            lines,
+        }
+    }
+
+    /// Replaces the line `key` (or adds it): for `icount`, whose command
+    /// is the script that runs it.
+    pub fn set(&mut self, key: &'static str, value: impl Into<String>) {
+        let value = value.into();
+        match self.lines.iter_mut().find(|(k, _)| *k == key) {
+            Some(line) => line.1 = value,
+            None => self.lines.push((key, value)),
+        }
     }
 
     /// The header lines alone, `# key: value` (for `icount`, whose data
@@ -278,7 +291,12 @@ fn utc_now() -> (String, String) {
     let (y, m, d) = civil_from_days(days);
     (
         format!("{y:04}-{m:02}-{d:02}"),
-        format!("{:02}:{:02}:{:02}", rest / 3600, rest % 3600 / 60, rest % 60),
+        format!(
+            "{:02}:{:02}:{:02}",
+            rest / 3600,
+            rest % 3600 / 60,
+            rest % 60
+        ),
     )
 }
 
@@ -384,7 +402,14 @@ impl Cpu {
     /// BMI, GFNI, on aarch64 ASIMD and SVE.
     pub fn simd_flags(&self) -> Vec<&str> {
         const PREFIXES: [&str; 8] = [
-            "sse4", "avx", "bmi", "gfni", "vpclmulqdq", "asimd", "sve", "amx",
+            "sse4",
+            "avx",
+            "bmi",
+            "gfni",
+            "vpclmulqdq",
+            "asimd",
+            "sve",
+            "amx",
         ];
         let mut flags: Vec<&str> = self
             .flags()
@@ -416,9 +441,7 @@ impl Cpu {
             ("GenuineIntel", 6) if self.has("avx512_fp16") => {
                 Some(("Sapphire Rapids class", "sapphire-rapids"))
             }
-            ("GenuineIntel", 6) if self.has("avx512_vbmi2") => {
-                Some(("Ice Lake class", "ice-lake"))
-            }
+            ("GenuineIntel", 6) if self.has("avx512_vbmi2") => Some(("Ice Lake class", "ice-lake")),
             ("GenuineIntel", 6) if self.has("avx512f") => Some(("Skylake-SP class", "skylake-sp")),
             _ => None,
         }
