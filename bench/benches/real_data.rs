@@ -12,6 +12,11 @@
 //! - `files [DIR]`: every regular file under `DIR` (default `/usr/share`),
 //!   loaded into memory, valid and invalid files apart, by size bucket.
 //!
+//! A plain benchmark binary, not criterion: 256 MiB inputs and a directory
+//! of tens of thousands of files would take criterion hours. Before
+//! timing, every input must get the same verdict and position from every
+//! implementation ([`agree`]).
+//!
 //! `cargo bench -p utf8lit-bench --bench real_data -- [MODE…] [--quick]
 //! [--save]` (no mode: all of them). Each figure is the best of several
 //! timed rounds of many calls; ratios are utf8lit's speed over the peer's

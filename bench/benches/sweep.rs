@@ -33,7 +33,12 @@
 //! `UTF8LIT_RESULTS=DIR`), the same figures as results files, headed by the
 //! machine and the commit (`bench/results/{sweep,sweep-early}/`, see
 //! `results/mod.rs`), which `scripts/results` makes README's table and plot
-//! from.
+//! from. A filtered run (`valid` or `early`, `--corpus`, `--size`) writes
+//! only what it ran, to both.
+//!
+//! Every figure includes the timing loop's own cost (`floor`), which pulls
+//! the ratios at the smallest sizes towards 1; the report prints it beside
+//! them.
 //!
 //! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
 //! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N] [--save]`.
@@ -1153,13 +1158,19 @@ fn sweep_early(s: &Settings, header: Option<&Header>, method: &str) {
         &[("early error", points.as_slice())],
     );
     print_means(&comparisons, &[("early error", points.as_slice())]);
+    print_early_ns(&points, ours_at, &positional);
+}
+
+/// The early error's ns per call, the fastest and the slowest size of each
+/// band, of `validate` (`ours_at`) and of the best `positional` peer.
+fn print_early_ns(points: &[Point], ours_at: usize, positional: &[usize]) {
     println!("\nns per call, the fastest and the slowest size of each band:\n");
     table_head("ns per call");
     for (label, list) in [
         ("`validate`".to_owned(), vec![ours_at]),
         (
             "best position-reporting peer".to_owned(),
-            positional.clone(),
+            positional.to_vec(),
         ),
     ] {
         let mut row = format!("| {label} |");
