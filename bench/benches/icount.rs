@@ -16,11 +16,17 @@
 //! up to SIZE bytes, validated one by one), or `small` (256 non-ASCII
 //! inputs of 16–63 bytes, validated one by one). Prints the bytes validated
 //! per repetition.
+//!
+//! `icount header` prints the header of a results file instead
+//! (`results/mod.rs`: the machine, the kernel that runs, the commit), which
+//! `scripts/icount --save` puts above the counts it writes to
+//! `bench/results/icount/`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
 mod corpora;
+mod results;
 mod rng;
 
 const SIZE: usize = 16 * 1024;
@@ -33,6 +39,12 @@ fn main() -> ExitCode {
         .map(String::as_str)
         .filter(|a| !a.starts_with("--"))
         .collect();
+    if args == ["header"] {
+        let mut header = results::Header::new("icount", false);
+        header.set("command", "scripts/icount --save");
+        print!("{}", header.text());
+        return ExitCode::SUCCESS;
+    }
     let [imp, corpus, reps] = args[..] else {
         eprintln!(
             "usage: icount utf8lit|simdutf8|std|none ascii|latin|cjk|mixed[@SIZE]|small REPS"

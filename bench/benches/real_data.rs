@@ -12,11 +12,20 @@
 //! - `files [DIR]`: every regular file under `DIR` (default `/usr/share`),
 //!   loaded into memory, valid and invalid files apart, by size bucket.
 //!
-//! `cargo bench -p utf8lit-bench --bench real_data -- [MODE…] [--quick]`
-//! (no mode: all of them). Each figure is the best of several timed rounds
-//! of many calls; ratios are utf8lit's speed over the peer's (>1: faster).
-//! `--quick` (CI's smoke test) uses tiny sizes and one round: it checks that
-//! every mode runs and that all implementations agree, and measures nothing.
+//! A plain benchmark binary, not criterion: 256 MiB inputs and a directory
+//! of tens of thousands of files would take criterion hours. Before
+//! timing, every input must get the same verdict and position from every
+//! implementation ([`agree`]).
+//!
+//! `cargo bench -p utf8lit-bench --bench real_data -- [MODE…] [--quick]
+//! [--save]` (no mode: all of them). Each figure is the best of several
+//! timed rounds of many calls; ratios are utf8lit's speed over the peer's
+//! (>1: faster). `--quick` (CI's smoke test) uses tiny sizes and one round:
+//! it checks that every mode runs and that all implementations agree, and
+//! measures nothing. `--save` (or `UTF8LIT_RESULTS=DIR`) also writes every
+//! figure of the tables (not the ratios, which follow from them) to a
+//! results file, `bench/results/real_data/` (`results/mod.rs`), one row a
+//! cell: `mode,case,contender,metric,value`.
 
 #![allow(
     clippy::cast_precision_loss,
@@ -53,7 +62,10 @@ impl Settings {
     }
 }
 
+mod results;
 mod timing;
+
+use results::Results;
 
 /// Seconds per call of each of `fs`: [`timing::race`] with this run's
 /// rounds and round time.
@@ -143,6 +155,11 @@ fn gbs(bytes: usize, seconds: f64) -> f64 {
     bytes as f64 / seconds / 1e9
 }
 
+/// [`gbs`] for a results file: more digits than the tables show.
+fn gbs3(bytes: usize, seconds: f64) -> String {
+    format!("{:.3}", gbs(bytes, seconds))
+}
+
 fn ratio(ours: f64, theirs: f64) -> String {
     // Times: a larger peer time is a faster utf8lit.
     let r = theirs / ours;
@@ -217,7 +234,7 @@ fn read_all_avx2(bytes: &[u8]) -> u64 {
     read_all_words(&lanes) | read_all_words(rest)
 }
 
-fn memory(s: &Settings) {
+fn memory(s: &Settings, rec: &mut Results) {
     let len = if s.quick { MIB } else { 256 * MIB };
     let mut rng = Rng(0x6D65_6D6F_7279);
     println!(
@@ -253,6 +270,15 @@ fn memory(s: &Settings) {
             ],
         );
         let n = text.len();
+        for (contender, t) in [
+            ("read-limit", read),
+            ("std", std),
+            ("simdutf8-basic", basic),
+            ("simdutf8-compat", compat),
+            ("utf8lit", ours),
+        ] {
+            rec.row(&[&"memory", &name, &contender, &"gb_per_s", &gbs3(n, t)]);
+        }
         println!(
             "| {name} | {:.1} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {:.2} |",
             gbs(n, read),
@@ -266,7 +292,7 @@ fn memory(s: &Settings) {
     }
 }
 
-fn early(s: &Settings) {
+fn early(s: &Settings, rec: &mut Results) {
     let sizes: &[usize] = if s.quick {
         &[16, 64]
     } else {
@@ -293,6 +319,11 @@ fn early(s: &Settings) {
                 &|b| utf8lit::validate(b).is_ok(),
             ],
         );
+        for (contender, t) in [("std", std), ("simdutf8-compat", compat), ("utf8lit", ours)] {
+            let case = format!("{size} B");
+            let ns = format!("{:.2}", per(t));
+            rec.row(&[&"early", &case, &contender, &"ns_per_call", &ns]);
+        }
         println!(
             "| {size} B | {:.1} | {:.1} | {:.1} | {} |",
             per(std),
@@ -303,7 +334,7 @@ fn early(s: &Settings) {
     }
 }
 
-fn small(s: &Settings) {
+fn small(s: &Settings, rec: &mut Results) {
     let mut rng = Rng(0x0073_6D61_6C6C);
     let inputs: Vec<Vec<u8>> = (0..256)
         .map(|_| {
@@ -331,6 +362,10 @@ fn small(s: &Settings) {
             &|b| utf8lit::validate(b).is_ok(),
         ],
     );
+    let case = format!("16–63 B non-ASCII, {} inputs", inputs.len());
+    for (contender, t) in [("std", std), ("simdutf8-basic", basic), ("utf8lit", ours)] {
+        rec.row(&[&"small", &case, &contender, &"gb_per_s", &gbs3(bytes, t)]);
+    }
     println!(
         "| {:.2} | {:.2} | {:.2} | {} |",
         gbs(bytes, std),
@@ -340,7 +375,7 @@ fn small(s: &Settings) {
     );
 }
 
-fn lossy(s: &Settings) {
+fn lossy(s: &Settings, rec: &mut Results) {
     let len = if s.quick { KIB } else { 4 * KIB };
     let mut rng = Rng(0x006C_6F73_7379);
     println!(
@@ -385,6 +420,17 @@ fn lossy(s: &Settings) {
                 },
             ],
         );
+        let case = format!("{name}, {} KiB", len / KIB);
+        rec.row(&[&"lossy", &case, &"input", &"replacements", &errors]);
+        for (contender, t) in [("std-from_utf8_lossy", std), ("utf8lit", ours)] {
+            rec.row(&[
+                &"lossy",
+                &case,
+                &contender,
+                &"gb_per_s",
+                &gbs3(input.len(), t),
+            ]);
+        }
         println!(
             "| {name} | {errors} | {:.2} | {:.2} | {} |",
             gbs(input.len(), std),
@@ -419,7 +465,7 @@ fn load_files(dir: &Path, budget: usize) -> Vec<Vec<u8>> {
     files
 }
 
-fn files(s: &Settings, dir: &Path) {
+fn files(s: &Settings, dir: &Path, rec: &mut Results) {
     let budget = if s.quick { 4 * MIB } else { 1024 * MIB };
     let files = load_files(dir, budget);
     let buckets: [(&str, usize, usize); 4] = [
@@ -433,6 +479,15 @@ fn files(s: &Settings, dir: &Path) {
         dir.display(),
         files.len(),
         files.iter().map(Vec::len).sum::<usize>() as f64 / MIB as f64
+    );
+    rec.note(
+        "files",
+        format!(
+            "{}: {} files, {} bytes",
+            dir.display(),
+            files.len(),
+            files.iter().map(Vec::len).sum::<usize>()
+        ),
     );
     println!("| files | size | count | std | simdutf8 basic | simdutf8 compat | utf8lit | /simdutf8 basic | /faster of std and compat |");
     println!("|---|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -461,6 +516,16 @@ fn files(s: &Settings, dir: &Path) {
                     &|b| utf8lit::validate(b).is_ok(),
                 ],
             );
+            let case = format!("{} {name}", if valid { "valid" } else { "invalid" });
+            rec.row(&[&"files", &case, &"input", &"files", &set.len()]);
+            for (contender, t) in [
+                ("std", std),
+                ("simdutf8-basic", basic),
+                ("simdutf8-compat", compat),
+                ("utf8lit", ours),
+            ] {
+                rec.row(&[&"files", &case, &contender, &"gb_per_s", &gbs3(bytes, t)]);
+            }
             println!(
                 "| {} | {name} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {} |",
                 if valid { "valid" } else { "invalid" },
@@ -478,7 +543,7 @@ fn files(s: &Settings, dir: &Path) {
 
 /// Where the time of an early error goes: each kernel alone (the reference
 /// decoder's error construction included), on the `early` inputs.
-fn parts(s: &Settings) {
+fn parts(s: &Settings, rec: &mut Results) {
     use utf8lit::__private::Kernel;
     let mut rng = Rng(0x0070_6172_7473);
     println!("\n## Early error, by kernel (ns per call)\n");
@@ -493,7 +558,12 @@ fn parts(s: &Settings) {
         let per = |t: f64| t / inputs.len() as f64 * 1e9;
         let ok = race_set(s, &valid, [&|b| utf8lit::validate(b).is_ok()])[0];
         let std = race_set(s, &inputs, [&|b| core::str::from_utf8(b).is_ok()])[0];
+        let case = format!("{size} B");
         let mut row = format!("| {size} B | {:.1} | {:.1} |", per(ok), per(std));
+        for (contender, t) in [("utf8lit-valid-ascii", ok), ("std", std)] {
+            let ns = format!("{:.2}", per(t));
+            rec.row(&[&"parts", &case, &contender, &"ns_per_call", &ns]);
+        }
         for kernel in Kernel::ALL {
             if !kernel.is_available() {
                 row.push_str(" – |");
@@ -505,6 +575,9 @@ fn parts(s: &Settings) {
                 [&|b| kernel.validate(b).is_some_and(|r| r.is_ok())],
             )[0];
             let _ = write!(row, " {:.1} |", per(t));
+            let contender = format!("utf8lit-{}", kernel.name());
+            let ns = format!("{:.2}", per(t));
+            rec.row(&[&"parts", &case, &contender, &"ns_per_call", &ns]);
         }
         println!("{row}");
     }
@@ -515,6 +588,20 @@ fn main() {
     let settings = Settings {
         quick: args.iter().any(|a| a == "--quick" || a == "--test"),
     };
+    let save = args.iter().any(|a| a == "--save");
+    let destination = results::destination(save, settings.quick).unwrap_or_else(|problem| {
+        eprintln!("real_data: {problem}");
+        std::process::exit(2)
+    });
+    let mut rec = Results::new("real_data", "mode,case,contender,metric,value");
+    rec.note(
+        "method",
+        format!(
+            "best of {} rounds of about {} ms per contender, interleaved",
+            settings.rounds(),
+            settings.round_time().as_millis()
+        ),
+    );
     // `cargo bench` passes `--bench`; anything else that is not a flag is a
     // mode (and, after `files`, its directory).
     let words: Vec<&str> = args
@@ -534,19 +621,19 @@ fn main() {
         }
     );
     if wants("memory") {
-        memory(&settings);
+        memory(&settings, &mut rec);
     }
     if wants("early") {
-        early(&settings);
+        early(&settings, &mut rec);
     }
     if words.contains(&"parts") {
-        parts(&settings);
+        parts(&settings, &mut rec);
     }
     if wants("small") {
-        small(&settings);
+        small(&settings, &mut rec);
     }
     if wants("lossy") {
-        lossy(&settings);
+        lossy(&settings, &mut rec);
     }
     if wants("files") {
         let dir = words
@@ -554,6 +641,10 @@ fn main() {
             .position(|w| *w == "files")
             .and_then(|i| words.get(i + 1))
             .map_or_else(|| PathBuf::from("/usr/share"), PathBuf::from);
-        files(&settings, &dir);
+        files(&settings, &dir, &mut rec);
+    }
+    if destination.is_some() {
+        let header = results::Header::new("real_data", settings.quick);
+        rec.save_to(&header, destination.as_deref());
     }
 }

@@ -17,8 +17,12 @@
 //! `corpora/mod.rs`, interleaved in pieces of about 1 KiB. In one process,
 //! interleaved (the clock of `timing/mod.rs`), best of N rounds; printed as
 //! Markdown, with utf8lit's speed-up over each peer (speed over speed).
+//! `--save` (or `UTF8LIT_RESULTS=DIR`) also writes the times to a results
+//! file, `bench/results/receive/` (`results/mod.rs`), one row a cell:
+//! `mode,case,contender,metric,value`.
 //!
-//! `cargo bench -p utf8lit-bench --bench receive -- [--quick] [--rounds N]`.
+//! `cargo bench -p utf8lit-bench --bench receive -- [--quick] [--rounds N]
+//! [--save]`.
 
 #![allow(
     clippy::cast_precision_loss,
@@ -33,9 +37,11 @@ use bytes::Bytes;
 use utf8lit::__private::Kernel;
 
 mod corpora;
+mod results;
 mod rng;
 mod timing;
 
+use results::Results;
 use rng::Rng;
 
 const KIB: usize = 1024;
@@ -61,12 +67,16 @@ struct Settings {
     /// Best of this many rounds, one read each, for the file.
     file_rounds: usize,
     file_size: usize,
+    /// Where the results file goes (`--save`, `UTF8LIT_RESULTS`), if anywhere.
+    results: Option<PathBuf>,
 }
 
 const USAGE: &str = "\
 usage: cargo bench -p utf8lit-bench --bench receive -- [OPTIONS]
   --quick      a 16 MiB file, two short rounds of everything (CI's smoke run)
-  --rounds N   best of N rounds (default: 9 for Bytes, 5 for the file)";
+  --rounds N   best of N rounds (default: 9 for Bytes, 5 for the file)
+  --save       write the figures to bench/results/ too (or to the directory
+               in UTF8LIT_RESULTS, which --quick needs)";
 
 fn usage(problem: &str) -> ! {
     eprintln!("{problem}\n{USAGE}");
@@ -75,6 +85,7 @@ fn usage(problem: &str) -> ! {
 
 fn settings() -> Settings {
     let mut quick = false;
+    let mut save = false;
     let mut rounds: Option<usize> = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -83,6 +94,7 @@ fn settings() -> Settings {
             "--quick" | "--test" => quick = true,
             // What `cargo bench` passes.
             "--bench" => {}
+            "--save" => save = true,
             "--rounds" => {
                 let n = args
                     .next()
@@ -102,6 +114,7 @@ fn settings() -> Settings {
         round_time: Duration::from_micros(if quick { 200 } else { 1000 }),
         file_rounds: rounds.unwrap_or(if quick { 2 } else { 5 }).max(1),
         file_size: if quick { 16 * MIB } else { 256 * MIB },
+        results: results::destination(save, quick).unwrap_or_else(|problem| usage(&problem)),
     }
 }
 
@@ -227,7 +240,7 @@ fn fmt_size(size: usize) -> String {
     }
 }
 
-fn bench_bytes(s: &Settings, text: &str) {
+fn bench_bytes(s: &Settings, text: &str, rec: &mut Results) {
     let contenders = contenders();
     println!("\n## `Bytes` into validated shared text\n");
     println!(
@@ -252,6 +265,14 @@ fn bench_bytes(s: &Settings, text: &str) {
             .map(|t| t / set.len() as f64)
             .collect();
         for (i, c) in contenders.iter().enumerate() {
+            let ns = format!("{:.2}", secs[i] * 1e9);
+            rec.row(&[
+                &"bytes",
+                &fmt_size(size),
+                &c.name.trim_matches('`'),
+                &"ns_per_call",
+                &ns,
+            ]);
             let ratio = if i == 0 {
                 "–".to_owned()
             } else {
@@ -279,7 +300,7 @@ struct Group {
 
 /// `Utf8Bytes::clone` and `Utf8Bytes::slice` at 64 B and 64 KiB, in one
 /// race: the same time at either size if they are O(1).
-fn bench_o1(s: &Settings, text: &str) {
+fn bench_o1(s: &Settings, text: &str, rec: &mut Results) {
     const COUNT: usize = 32;
     let groups: Vec<Group> = O1_SIZES
         .into_iter()
@@ -334,6 +355,11 @@ fn bench_o1(s: &Settings, text: &str) {
         let i = names.iter().position(|&n| n == (op, size)).expect("timed");
         secs[i] * 1e9
     };
+    for &(op, size) in &names {
+        let contender = format!("Utf8Bytes::{op}");
+        let value = format!("{:.2}", ns(op, size));
+        rec.row(&[&"o1", &fmt_size(size), &contender, &"ns_per_call", &value]);
+    }
 
     println!("\n## `Utf8Bytes::clone` and `Utf8Bytes::slice`: O(1)\n");
     println!(
@@ -379,7 +405,7 @@ fn race_once(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
     timing::race_calls(rounds, &vec![1; fs.len()], fs)
 }
 
-fn bench_file(s: &Settings, text: &str) {
+fn bench_file(s: &Settings, text: &str, rec: &mut Results) {
     let file =
         TempFile(std::env::temp_dir().join(format!("utf8lit-receive-{}.txt", std::process::id())));
     let path = &file.0;
@@ -442,6 +468,9 @@ fn bench_file(s: &Settings, text: &str) {
     println!("| contender | ms | GB/s | utf8lit speed-up |");
     println!("|---|---:|---:|---:|");
     for (i, name) in names.iter().enumerate() {
+        let contender = name.split('`').nth(1).unwrap_or(name);
+        let ms = format!("{:.2}", secs[i] * 1e3);
+        rec.row(&[&"file", &fmt_size(size), &contender, &"ms_per_read", &ms]);
         let ratio = if i == 0 {
             "–".to_owned()
         } else {
@@ -475,7 +504,7 @@ fn main() {
             ""
         }
     );
-    println!("- CPU: {}", timing::cpu_model());
+    println!("- CPU: {}", results::cpu_model());
     println!(
         "- utf8lit selects the `{}` kernel",
         Kernel::selected().name()
@@ -489,9 +518,30 @@ fn main() {
         fmt_size(s.file_size),
         s.file_rounds,
     );
+    let mut rec = Results::new("receive", "mode,case,contender,metric,value");
+    rec.note(
+        "method",
+        format!(
+            "Bytes: best of {} rounds of {}–{} ms per contender, interleaved; \
+             file: {}, best of {} rounds of one read",
+            s.rounds,
+            s.round_time.as_secs_f64() * 1e3,
+            s.round_time.as_secs_f64() * 2e3,
+            fmt_size(s.file_size),
+            s.file_rounds,
+        ),
+    );
+    rec.note(
+        "inputs",
+        "the generated Latin, Cyrillic, CJK and emoji prose, interleaved in 1 KiB pieces",
+    );
     let text = mixed_text();
-    bench_bytes(&s, &text);
-    bench_o1(&s, &text);
-    bench_file(&s, &text);
+    bench_bytes(&s, &text, &mut rec);
+    bench_o1(&s, &text, &mut rec);
+    bench_file(&s, &text, &mut rec);
+    if s.results.is_some() {
+        let header = results::Header::new("receive", s.quick);
+        rec.save_to(&header, s.results.as_deref());
+    }
     println!("\nRan in {:.1} s.", started.elapsed().as_secs_f64());
 }

@@ -29,10 +29,19 @@
 //! error; `floor`; and the range of `validate` against its own kernel
 //! forced, the same function: the harness's noise. Written: every figure,
 //! per size, as CSV in cargo's target directory (`sweep.csv`,
-//! `sweep-early.csv`; see [`target_dir`]).
+//! `sweep-early.csv`; see [`target_dir`]); with `--save` (or
+//! `UTF8LIT_RESULTS=DIR`), the same figures as results files, headed by the
+//! machine and the commit (`bench/results/{sweep,sweep-early}/`, see
+//! `results/mod.rs`), which `scripts/results` makes README's table and plot
+//! from. A filtered run (`valid` or `early`, `--corpus`, `--size`) writes
+//! only what it ran, to both.
+//!
+//! Every figure includes the timing loop's own cost (`floor`), which pulls
+//! the ratios at the smallest sizes towards 1; the report prints it beside
+//! them.
 //!
 //! `cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [--quick]
-//! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N]`.
+//! [--corpus LIST] [--size N|LO-HI] [--rounds N] [--passes N] [--save]`.
 
 #![allow(
     clippy::cast_precision_loss,
@@ -49,9 +58,11 @@ use std::time::{Duration, Instant};
 use utf8lit::__private::{Kernel, Validator};
 
 mod corpora;
+mod results;
 mod rng;
 mod timing;
 
+use results::{Header, Results};
 use rng::Rng;
 
 const KIB: usize = 1024;
@@ -108,6 +119,8 @@ struct Settings {
     sizes: Vec<usize>,
     valid: bool,
     early: bool,
+    /// Where the results files go (`--save`, `UTF8LIT_RESULTS`), if anywhere.
+    results: Option<PathBuf>,
 }
 
 const USAGE: &str = "\
@@ -118,7 +131,9 @@ usage: cargo bench -p utf8lit-bench --bench sweep -- [valid] [early] [OPTIONS]
   --size N|LO-HI   only these sizes (bytes; K and M suffixes: 4K, 1M)
   --rounds N       rounds per point in each pass (default 3; 2 with --quick)
   --passes N       runs of the whole sweep, each point's best kept (default 3;
-                   1 with --quick)";
+                   1 with --quick)
+  --save           write the figures to bench/results/ too (or to the
+                   directory in UTF8LIT_RESULTS, which --quick needs)";
 
 fn usage(problem: &str) -> ! {
     eprintln!("{problem}\n{USAGE}");
@@ -146,6 +161,7 @@ fn parse_size(text: &str) -> usize {
 
 fn settings() -> Settings {
     let mut quick = false;
+    let mut save = false;
     let mut rounds = None;
     let mut passes = None;
     let mut corpora: Vec<&'static str> = CORPORA.to_vec();
@@ -203,6 +219,7 @@ fn settings() -> Settings {
                         .unwrap_or_else(|_| usage(&format!("not a count: {n}"))),
                 );
             }
+            "--save" => save = true,
             "valid" | "early" => words.push(arg),
             "--help" | "-h" => usage("the size sweep"),
             _ => usage(&format!("unknown argument: {arg}")),
@@ -232,6 +249,7 @@ fn settings() -> Settings {
         sizes,
         valid: words.is_empty() || words.iter().any(|w| w == "valid"),
         early: words.is_empty() || words.iter().any(|w| w == "early"),
+        results: results::destination(save, quick).unwrap_or_else(|problem| usage(&problem)),
     }
 }
 
@@ -636,6 +654,46 @@ fn csv_file(s: &Settings, name: &str, unit: &str) -> (PathBuf, std::io::BufWrite
     (path, out)
 }
 
+/// Where a sweep's figures go: the CSV in the target directory, always,
+/// and a results file when the run is saved (the same rows).
+struct Output {
+    csv: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+    saved: Results,
+}
+
+impl Output {
+    /// `name`'s CSV, whose figures are in `unit`.
+    fn new(s: &Settings, name: &'static str, unit: &'static str) -> Self {
+        let (path, csv) = csv_file(s, name, unit);
+        let columns = if unit == "gb_per_s" {
+            "corpus,size,contender,gb_per_s"
+        } else {
+            "corpus,size,contender,ns_per_call"
+        };
+        Output {
+            csv,
+            path,
+            saved: Results::new(name, columns),
+        }
+    }
+
+    fn row(&mut self, corpus: &str, size: usize, contender: &str, value: &str) {
+        writeln!(self.csv, "{corpus},{size},{contender},{value}").expect("writing the CSV");
+        self.saved.row(&[&corpus, &size, &contender, &value]);
+    }
+
+    /// Flushes the CSV, saves the results file if asked, and returns the
+    /// CSV's path.
+    fn finish(mut self, s: &Settings, header: Option<&Header>) -> PathBuf {
+        self.csv.flush().expect("writing the CSV");
+        if let Some(header) = header {
+            self.saved.save_to(header, s.results.as_deref());
+        }
+        self.path
+    }
+}
+
 fn fmt_size(size: usize) -> String {
     if size >= MIB && size.is_multiple_of(MIB) {
         format!("{} MiB", size / MIB)
@@ -774,7 +832,7 @@ fn report(contenders: &[Contender], comparisons: &[Comparison], results: &[(&str
 // The sweeps
 // ---------------------------------------------------------------------------
 
-fn sweep_valid(s: &Settings) {
+fn sweep_valid(s: &Settings, header: Option<&Header>, method: &str) {
     let mut contenders = peers(true, false);
     let first_ours = contenders.len();
     contenders.push(ours());
@@ -813,23 +871,18 @@ fn sweep_valid(s: &Settings) {
         }
     }
 
-    let (path, mut csv) = csv_file(s, "sweep", "gb_per_s");
+    let mut out = Output::new(s, "sweep", "gb_per_s");
+    out.saved.note("method", method);
     let results = valid_points(s, &contenders);
     for (corpus, points) in &results {
         for point in points {
             for (c, t) in contenders.iter().zip(&point.secs) {
-                writeln!(
-                    csv,
-                    "{corpus},{},{},{:.4}",
-                    point.size,
-                    c.name,
-                    point.size as f64 / t / 1e9
-                )
-                .expect("writing the CSV");
+                let gb_per_s = format!("{:.4}", point.size as f64 / t / 1e9);
+                out.row(corpus, point.size, &c.name, &gb_per_s);
             }
         }
     }
-    csv.flush().expect("writing the CSV");
+    let path = out.finish(s, header);
     let results: Vec<(&str, &[Point])> = results.iter().map(|(c, p)| (*c, p.as_slice())).collect();
 
     println!("\n## Valid text: the worst ratio per size band\n");
@@ -1031,7 +1084,7 @@ fn valid_points(s: &Settings, contenders: &[Contender]) -> Vec<(&'static str, Ve
     results
 }
 
-fn sweep_early(s: &Settings) {
+fn sweep_early(s: &Settings, header: Option<&Header>, method: &str) {
     let mut contenders = peers(false, true);
     let ours_at = contenders.len();
     contenders.push(ours());
@@ -1059,17 +1112,26 @@ fn sweep_early(s: &Settings) {
     ];
 
     let started = Instant::now();
-    let (path, mut csv) = csv_file(s, "sweep-early", "ns_per_call");
+    let mut out = Output::new(s, "sweep-early", "ns_per_call");
+    out.saved.note("method", method);
+    out.saved.note(
+        "inputs",
+        "ASCII text with a lone 0xE9 at a random byte from 3 to 30",
+    );
     let largest = s.sizes.iter().copied().max().unwrap_or(0);
     let text = corpora::generated("ascii", largest + 64 * KIB).expect("the ASCII corpus");
     let points = early_points(s, &contenders, &text);
     for point in &points {
         for (c, t) in contenders.iter().zip(&point.secs) {
-            writeln!(csv, "early-ascii,{},{},{:.2}", point.size, c.name, t * 1e9)
-                .expect("writing the CSV");
+            out.row(
+                "early-ascii",
+                point.size,
+                &c.name,
+                &format!("{:.2}", t * 1e9),
+            );
         }
     }
-    csv.flush().expect("writing the CSV");
+    let path = out.finish(s, header);
     eprintln!(
         "sweep: early error, {} sizes, {:.0} s",
         s.sizes.len(),
@@ -1096,13 +1158,19 @@ fn sweep_early(s: &Settings) {
         &[("early error", points.as_slice())],
     );
     print_means(&comparisons, &[("early error", points.as_slice())]);
+    print_early_ns(&points, ours_at, &positional);
+}
+
+/// The early error's ns per call, the fastest and the slowest size of each
+/// band, of `validate` (`ours_at`) and of the best `positional` peer.
+fn print_early_ns(points: &[Point], ours_at: usize, positional: &[usize]) {
     println!("\nns per call, the fastest and the slowest size of each band:\n");
     table_head("ns per call");
     for (label, list) in [
         ("`validate`".to_owned(), vec![ours_at]),
         (
             "best position-reporting peer".to_owned(),
-            positional.clone(),
+            positional.to_vec(),
         ),
     ] {
         let mut row = format!("| {label} |");
@@ -1145,7 +1213,7 @@ fn main() {
             ""
         }
     );
-    println!("- CPU: {}", timing::cpu_model());
+    println!("- CPU: {}", results::cpu_model());
     println!(
         "- `utf8lit::validate` selects the `{}` kernel; kernels this CPU has: {}",
         Kernel::selected().name(),
@@ -1159,8 +1227,8 @@ fn main() {
     } else {
         String::new()
     };
-    println!(
-        "- {} sizes from {} to {}; corpora: {}; best of {} rounds{spread} of {}–{} ms per contender, interleaved",
+    let method = format!(
+        "{} sizes from {} to {}; corpora: {}; best of {} rounds{spread} of {}–{} ms per contender, interleaved",
         s.sizes.len(),
         fmt_size(s.sizes[0]),
         fmt_size(*s.sizes.last().expect("a size")),
@@ -1169,11 +1237,14 @@ fn main() {
         s.round_time.as_secs_f64() * 1e3,
         s.round_time.as_secs_f64() * 2e3,
     );
+    println!("- {method}");
+    // One header for both files: the same machine, commit and date.
+    let header = s.results.as_ref().map(|_| Header::new("sweep", s.quick));
     if s.valid {
-        sweep_valid(&s);
+        sweep_valid(&s, header.as_ref(), &method);
     }
     if s.early {
-        sweep_early(&s);
+        sweep_early(&s, header.as_ref(), &method);
     }
     println!("\nRan in {:.0} s.", started.elapsed().as_secs_f64());
 }

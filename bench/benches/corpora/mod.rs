@@ -378,7 +378,7 @@ pub fn put_early_error(set: &mut [Vec<u8>], rng: &mut crate::rng::Rng) {
 /// (48 KiB here) up to 16 KiB, one input in L2 above.
 ///
 /// At most 512, not 32, because a branch predictor learns a pass of 32:
-/// on the Zen 5 of bench/README.md, simdutf8's AVX-512 kernel was faster
+/// on an AMD Zen 5, simdutf8's AVX-512 kernel was faster
 /// on Latin text of 80 B with 32 inputs, and with those 32 copied sixteen
 /// times in the same order, than with the 512 copies shuffled: the same
 /// bytes, a pattern too long to learn. A program validating

@@ -1,6 +1,7 @@
 //! The hand-rolled benchmarks' clock: contenders raced round by round,
 //! interleaved, best of N. Included by `real_data.rs`, `sweep.rs` and
-//! `receive.rs` (`mod timing;`), with the CPU's name for their reports.
+//! `receive.rs` (`mod timing;`); the CPU's name for their reports is
+//! `results::cpu_model`.
 
 #![allow(clippy::cast_precision_loss, reason = "call counts far below 2^52")]
 
@@ -51,37 +52,6 @@ pub fn race_calls(rounds: usize, calls: &[u64], fs: &mut [&mut dyn FnMut()]) -> 
         }
     }
     best
-}
-
-/// The CPU's name and family as /proc/cpuinfo gives them (its first
-/// processor), whichever of these fields it has.
-#[allow(dead_code, reason = "real_data names no CPU")]
-pub fn cpu_model() -> String {
-    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
-    let field = |name: &str| {
-        info.lines()
-            .filter_map(|l| l.split_once(':'))
-            .find(|(k, _)| k.trim() == name)
-            .map(|(_, v)| v.trim().to_owned())
-            .filter(|v| !v.is_empty())
-    };
-    let name = field("model name").unwrap_or_else(|| "unknown CPU".into());
-    let details: Vec<String> = [
-        ("vendor_id", ""),
-        ("cpu family", "family "),
-        ("model", "model "),
-        ("stepping", "stepping "),
-        ("CPU implementer", "implementer "),
-        ("CPU part", "part "),
-    ]
-    .into_iter()
-    .filter_map(|(key, label)| Some(format!("{label}{}", field(key)?)))
-    .collect();
-    if details.is_empty() {
-        name
-    } else {
-        format!("{name} ({})", details.join(", "))
-    }
 }
 
 /// A ratio for the tables: bold below 1, where utf8lit is behind.
