@@ -2,12 +2,15 @@
 //! ripgrep's own is built on), which takes `--name=value`, `--name value`
 //! and `-j4` alike and leaves PATHs as `OsString`s: file names need not be
 //! UTF-8.
+//!
+//! The option types live here, where they are parsed, and nothing here
+//! knows how they are carried out: every layer above reads them, and this
+//! one reads no other. Here too is [`note`], the one way utf8check speaks
+//! on stderr, from the walk as from `main`.
 
 use std::ffi::OsString;
-use std::io::{self, IsTerminal};
-
-use crate::fix::Fix;
-use crate::report::{Binary, Format, Style};
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write as _};
 
 pub const HELP: &str = "\
 Usage: utf8check [OPTIONS] [PATH...]
@@ -94,6 +97,56 @@ Exit status: 0 if every file is valid UTF-8, 1 if some file is not, 2 on a
 usage error or a file or directory that could not be read (reported on
 stderr; everything else is still checked). 2 wins over 1.
 ";
+
+/// How reports are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `path:line:column: message`, one line per problem.
+    Human,
+    /// One JSON object per problem per line.
+    Json,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
+    /// which the runner turns into annotations on the diff.
+    Github,
+    /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
+    /// around them (`sarif::head`, `sarif::TAIL`).
+    Sarif,
+}
+
+/// What to do with a file that has a NUL byte in its first
+/// [`BINARY_PROBE`](crate::facts::BINARY_PROBE) bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binary {
+    /// Check it like any file (same verdict as `isutf8`), but report only its
+    /// first problem, with a note that it looks binary.
+    Check,
+    /// Do not check it; count it as skipped.
+    Skip,
+}
+
+/// Settings for writing one report.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub format: Format,
+    pub color: bool,
+    /// Report only the first problem of each input.
+    pub first_only: bool,
+    /// Report a name that is not UTF-8 as a problem (`--check-names`).
+    pub check_names: bool,
+    pub binary: Binary,
+    /// `--fix` or `--fix --dry-run`: convert the files that fit one
+    /// encoding, and report that rather than their problems.
+    pub fix: Option<Fix>,
+}
+
+/// `--fix` or `--fix --dry-run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Convert the files.
+    Write,
+    /// Only say what would be done.
+    DryRun,
+}
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -256,4 +309,10 @@ fn combinations(options: &mut Options, dry_run: bool) -> Result<(), String> {
         return Err("--dry-run goes with --fix".to_owned());
     }
     Ok(())
+}
+
+/// Prints `utf8check: message` to stderr. Failures are ignored: stderr is
+/// where failures would be reported.
+pub fn note(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "utf8check: {message}");
 }

@@ -15,17 +15,9 @@ use std::path::Path;
 use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
 use utf8lit::Meaning;
 
-use crate::report::problem_len;
-use crate::verdict::{plural, Encoding, Fit};
-
-/// `--fix` or `--fix --dry-run`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fix {
-    /// Convert the files.
-    Write,
-    /// Only say what would be done.
-    DryRun,
-}
+use crate::args::Fix;
+use crate::facts::{plural, problem_len};
+use crate::verdict::{Encoding, Fit};
 
 /// Environment variable for the interruption test: when set, `--fix`
 /// prints `utf8check: paused before rename: PATH` on stderr after writing
@@ -321,7 +313,7 @@ mod tests {
         }
         let mut fits = 0;
         for bytes in &inputs {
-            let nul = crate::report::binary_nul(bytes);
+            let nul = crate::facts::binary_nul(bytes);
             let Ok(fit) = judge(bytes, nul) else {
                 continue;
             };

@@ -5,78 +5,14 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use utf8lit::{Bom, Utf8Error};
+use utf8lit::Utf8Error;
 
-use crate::fix::{self, Fix};
+use crate::args::{Binary, Fix, Format, Style};
+use crate::facts::{binary_nul, problem_len, starts_utf16, BINARY_PROBE};
+use crate::fix;
 use crate::name::{json_string, Name};
 use crate::sarif;
 use crate::verdict::{self, Encoding};
-
-/// How reports are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// `path:line:column: message`, one line per problem.
-    Human,
-    /// One JSON object per problem per line.
-    Json,
-    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
-    /// which the runner turns into annotations on the diff.
-    Github,
-    /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
-    /// around them ([`sarif::head`], [`sarif::TAIL`]).
-    Sarif,
-}
-
-/// What to do with a file that has a NUL byte in its first
-/// [`BINARY_PROBE`] bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Binary {
-    /// Check it like any file (same verdict as `isutf8`), but report only its
-    /// first problem, with a note that it looks binary.
-    Check,
-    /// Do not check it; count it as skipped.
-    Skip,
-}
-
-/// How many bytes from the start are searched for a NUL to call a file
-/// binary (the same rule as git and grep).
-pub const BINARY_PROBE: usize = 8 * 1024;
-
-/// The offset of the first NUL in the first [`BINARY_PROBE`] bytes, if any.
-/// (A UTF-16 file has NULs too, and is text all the same: see
-/// [`starts_utf16`].)
-#[must_use]
-pub fn binary_nul(bytes: &[u8]) -> Option<usize> {
-    let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
-    // `contains` is a vectorised search; the position only when it is there.
-    if probe.contains(&0) {
-        probe.iter().position(|&b| b == 0)
-    } else {
-        None
-    }
-}
-
-/// Whether `bytes` start with a UTF-16 byte-order mark: text, if in the
-/// wrong encoding, however many NULs its ASCII brings. It is never skipped
-/// as binary, and its verdict is worth giving.
-fn starts_utf16(bytes: &[u8]) -> bool {
-    matches!(Bom::detect(bytes), Some(Bom::Utf16Le | Bom::Utf16Be))
-}
-
-/// Settings for writing one report.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    pub format: Format,
-    pub color: bool,
-    /// Report only the first problem of each input.
-    pub first_only: bool,
-    /// Report a name that is not UTF-8 as a problem (`--check-names`).
-    pub check_names: bool,
-    pub binary: Binary,
-    /// `--fix` or `--fix --dry-run`: convert the files that fit one
-    /// encoding, and report that rather than their problems.
-    pub fix: Option<Fix>,
-}
 
 /// The verdict on one input and its report text.
 #[derive(Debug, Default)]
@@ -89,19 +25,6 @@ pub struct Outcome {
     pub converted: bool,
     /// The lines to print on stdout, each ending in `\n`.
     pub text: String,
-}
-
-/// How many bytes a problem covers from its offset: the whole form the error
-/// quotes (a CESU-8 pair is six bytes), at least its maximal subpart, and for
-/// a sequence cut off by the end of input, everything left. This is the step
-/// `utf8lit::problems` takes from one problem to the next.
-#[must_use]
-pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
-    match err.error_len() {
-        Some(len) => len.max(err.bytes().len()),
-        None => input_len.saturating_sub(err.valid_up_to()),
-    }
-    .max(1)
 }
 
 /// Checks `bytes` (named `name` in the report, read from the file at
