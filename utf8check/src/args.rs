@@ -28,8 +28,9 @@ checked. Symbolic links inside directories are not followed.
 Options:
       --demo            check the samples built into utf8check (valid text,
                         Latin-1, CESU-8 and an overlong '.') and exit 0
-      --format FORMAT   human (default); json: one JSON object per problem
-                        per line; github: GitHub Actions annotations
+      --format FORMAT   human (default); json: JSON Lines, an object per
+                        problem, then one per file that has problems (its
+                        verdict); github: GitHub Actions annotations
                         (::error file=...); sarif: one SARIF 2.1.0 log, for
                         code scanning
       --color WHEN      auto (default: if stdout is a terminal), always,
@@ -67,7 +68,8 @@ ripgrep does; SARIF as a URI, every other byte percent-encoded.
 Verdicts: when the problems of a file all fit one other encoding, a line
 after them says so ('looks like ISO-8859-1: 37 problems, all lone bytes
 A0-FF among ASCII'), and each problem gives its reading in it (JSON:
-'looks_like'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
+'looks_like' on each problem and on the file's object; SARIF: the result's
+property 'looksLike' and the run's 'artifacts'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
 ASCII, at most 2 in a row, and no valid UTF-8 beyond ASCII), CESU-8 or
 Java's modified UTF-8 (every problem a surrogate pair or C0 80), and UTF-16
 with a byte-order mark. Anything that reads two ways gets no verdict: valid
@@ -103,13 +105,13 @@ stderr; everything else is still checked). 2 wins over 1.
 pub enum Format {
     /// `path:line:column: message`, one line per problem.
     Human,
-    /// One JSON object per problem per line.
+    /// JSON Lines: one object per problem, then one for the file.
     Json,
     /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
     /// which the runner turns into annotations on the diff.
     Github,
     /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
-    /// around them (`sarif::head`, `sarif::TAIL`).
+    /// around them (`sarif::head`, `sarif::tail`).
     Sarif,
 }
 

@@ -104,6 +104,8 @@ fn run(options: &Options) -> ExitCode {
     // SARIF is one JSON document: its results, comma-separated, between a
     // head and a tail.
     let mut results = 0_u64;
+    // The `artifacts` entries, which come after all the results.
+    let mut artifacts = String::new();
     let result = (if sarif {
         out.write_all(sarif::head().as_bytes())
     } else {
@@ -123,6 +125,12 @@ fn run(options: &Options) -> ExitCode {
                     }
                     results += u64::from(!outcome.text.is_empty());
                     out.write_all(outcome.text.as_bytes())?;
+                    if !outcome.artifact.is_empty() {
+                        if !artifacts.is_empty() {
+                            artifacts.push_str(",\n");
+                        }
+                        artifacts.push_str(&outcome.artifact);
+                    }
                 }
                 Checked::Unreadable(message) => {
                     // Flush first so that the message comes after the
@@ -138,7 +146,7 @@ fn run(options: &Options) -> ExitCode {
     .and_then(|walk_errors| {
         totals.unreadable += walk_errors;
         if sarif {
-            out.write_all(sarif::TAIL.as_bytes())?;
+            out.write_all(sarif::tail(&artifacts).as_bytes())?;
         }
         out.flush()
     });
