@@ -60,9 +60,10 @@ struct Summary {
 /// `path` if it is one), all of an input, and writes its report.
 #[must_use]
 pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
-    let skip = style.binary == Binary::Skip && binary_nul(bytes).is_some();
-    let (outcome, summary) = if skip && !starts_utf16(bytes) {
-        skipped(binary_nul(bytes))
+    let skip = style.binary == Binary::Skip;
+    let nul_to_skip = if skip { binary_nul(bytes) } else { None };
+    let (outcome, summary) = if nul_to_skip.is_some() && !starts_utf16(bytes) {
+        skipped(nul_to_skip)
     } else if utf8lit::validate(bytes).is_ok() {
         // The fast path: most files are valid, and then nothing else is
         // needed (not even the search for a NUL).
