@@ -2,12 +2,15 @@
 //! ripgrep's own is built on), which takes `--name=value`, `--name value`
 //! and `-j4` alike and leaves PATHs as `OsString`s: file names need not be
 //! UTF-8.
+//!
+//! The option types live here, where they are parsed, and nothing here
+//! knows how they are carried out: every layer above reads them, and this
+//! one reads no other. Here too is [`note`], the one way utf8check speaks
+//! on stderr, from the walk as from `main`.
 
 use std::ffi::OsString;
-use std::io::{self, IsTerminal};
-
-use crate::fix::Fix;
-use crate::report::{Binary, Format, Style};
+use std::fmt::Display;
+use std::io::{self, IsTerminal, Write as _};
 
 pub const HELP: &str = "\
 Usage: utf8check [OPTIONS] [PATH...]
@@ -25,8 +28,9 @@ checked. Symbolic links inside directories are not followed.
 Options:
       --demo            check the samples built into utf8check (valid text,
                         Latin-1, CESU-8 and an overlong '.') and exit 0
-      --format FORMAT   human (default); json: one JSON object per problem
-                        per line; github: GitHub Actions annotations
+      --format FORMAT   human (default); json: JSON Lines, an object per
+                        problem, then one per file that has problems (its
+                        verdict); github: GitHub Actions annotations
                         (::error file=...); sarif: one SARIF 2.1.0 log, for
                         code scanning
       --color WHEN      auto (default: if stdout is a terminal), always,
@@ -64,7 +68,8 @@ ripgrep does; SARIF as a URI, every other byte percent-encoded.
 Verdicts: when the problems of a file all fit one other encoding, a line
 after them says so ('looks like ISO-8859-1: 37 problems, all lone bytes
 A0-FF among ASCII'), and each problem gives its reading in it (JSON:
-'looks_like'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
+'looks_like' on each problem and on the file's object; SARIF: the result's
+property 'looksLike' and the run's 'artifacts'). The encodings: ISO-8859-1, Windows-1252 (bytes 80-FF among
 ASCII, at most 2 in a row, and no valid UTF-8 beyond ASCII), CESU-8 or
 Java's modified UTF-8 (every problem a surrogate pair or C0 80), and UTF-16
 with a byte-order mark. Anything that reads two ways gets no verdict: valid
@@ -94,6 +99,56 @@ Exit status: 0 if every file is valid UTF-8, 1 if some file is not, 2 on a
 usage error or a file or directory that could not be read (reported on
 stderr; everything else is still checked). 2 wins over 1.
 ";
+
+/// How reports are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `path:line:column: message`, one line per problem.
+    Human,
+    /// JSON Lines: one object per problem, then one for the file.
+    Json,
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
+    /// which the runner turns into annotations on the diff.
+    Github,
+    /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
+    /// around them (`sarif::head`, `sarif::tail`).
+    Sarif,
+}
+
+/// What to do with a file that has a NUL byte in its first
+/// [`BINARY_PROBE`](crate::facts::BINARY_PROBE) bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binary {
+    /// Check it like any file (same verdict as `isutf8`), but report only its
+    /// first problem, with a note that it looks binary.
+    Check,
+    /// Do not check it; count it as skipped.
+    Skip,
+}
+
+/// Settings for writing one report.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub format: Format,
+    pub color: bool,
+    /// Report only the first problem of each input.
+    pub first_only: bool,
+    /// Report a name that is not UTF-8 as a problem (`--check-names`).
+    pub check_names: bool,
+    pub binary: Binary,
+    /// `--fix` or `--fix --dry-run`: convert the files that fit one
+    /// encoding, and report that rather than their problems.
+    pub fix: Option<Fix>,
+}
+
+/// `--fix` or `--fix --dry-run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    /// Convert the files.
+    Write,
+    /// Only say what would be done.
+    DryRun,
+}
 
 /// What the command line asks for.
 #[derive(Debug)]
@@ -256,4 +311,10 @@ fn combinations(options: &mut Options, dry_run: bool) -> Result<(), String> {
         return Err("--dry-run goes with --fix".to_owned());
     }
     Ok(())
+}
+
+/// Prints `utf8check: message` to stderr. Failures are ignored: stderr is
+/// where failures would be reported.
+pub fn note(message: impl Display) {
+    let _ = writeln!(io::stderr().lock(), "utf8check: {message}");
 }

@@ -15,17 +15,9 @@ use std::path::Path;
 use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
 use utf8lit::Meaning;
 
-use crate::report::problem_len;
-use crate::verdict::{plural, Encoding, Fit};
-
-/// `--fix` or `--fix --dry-run`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fix {
-    /// Convert the files.
-    Write,
-    /// Only say what would be done.
-    DryRun,
-}
+use crate::args::Fix;
+use crate::facts::{plural, problem_len};
+use crate::verdict::{Encoding, Fit};
 
 /// Environment variable for the interruption test: when set, `--fix`
 /// prints `utf8check: paused before rename: PATH` on stderr after writing
@@ -129,6 +121,24 @@ fn encode_back(text: &str, encoding: Encoding) -> Option<Vec<u8>> {
     }
 }
 
+/// `bytes` (in `encoding`) as UTF-8, if that loses nothing: the text,
+/// written back in `encoding`, gives `bytes` again. Otherwise why not, as
+/// `--fix` says it. The one test of convertibility, for `--fix` and for the
+/// report's claim that `--fix` converts a file, so the two cannot disagree.
+pub fn lossless(bytes: &[u8], encoding: Encoding) -> Result<String, String> {
+    let from = encoding.name();
+    let Some(text) = convert(bytes, encoding) else {
+        return Err(format!("it does not decode as {from}"));
+    };
+    if encode_back(&text, encoding).as_deref() != Some(bytes) {
+        return Err(format!(
+            "its text, written back in {from}, would not give the same bytes, so the \
+             conversion would lose something"
+        ));
+    }
+    Ok(text)
+}
+
 /// What `--fix` did with one file.
 #[derive(Debug)]
 pub struct Done {
@@ -150,15 +160,10 @@ pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
         fits: false,
     };
     let from = fit.encoding.name();
-    let Some(text) = convert(bytes, fit.encoding) else {
-        return refused(format!("it does not decode as {from}"));
+    let text = match lossless(bytes, fit.encoding) {
+        Ok(text) => text,
+        Err(why) => return refused(why),
     };
-    if encode_back(&text, fit.encoding).as_deref() != Some(bytes) {
-        return refused(format!(
-            "its text, written back in {from}, would not give the same bytes, so the \
-             conversion would lose something"
-        ));
-    }
     let Some(path) = path else {
         return refused("standard input is not a file to convert in place".to_owned());
     };
@@ -321,7 +326,7 @@ mod tests {
         }
         let mut fits = 0;
         for bytes in &inputs {
-            let nul = crate::report::binary_nul(bytes);
+            let nul = crate::facts::binary_nul(bytes);
             let Ok(fit) = judge(bytes, nul) else {
                 continue;
             };

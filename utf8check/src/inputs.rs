@@ -4,9 +4,8 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::args::Options;
+use crate::args::{note, Options};
 use crate::name::Name;
-use crate::note;
 
 /// The samples of `--demo`, built into the binary so that it works after
 /// `cargo install` too.

@@ -4,9 +4,10 @@
 use std::io::{self, Read};
 use std::sync::{Condvar, Mutex, PoisonError};
 
-use crate::args::Options;
+use crate::args::{Options, Style};
+use crate::facts::BINARY_PROBE;
 use crate::inputs::{find_inputs, Input, Source};
-use crate::report::{self, Outcome, Style};
+use crate::report::{self, Outcome};
 
 /// What became of one input.
 pub enum Checked {
@@ -173,7 +174,7 @@ pub fn check_all(
 /// decides most compressed files (a NUL and a problem in the first bytes),
 /// then enough to call any file binary or not (see
 /// [`report::check_prefix`]).
-const PREFIXES: [u64; 2] = [4 * 1024, report::BINARY_PROBE as u64 * 2];
+const PREFIXES: [u64; 2] = [4 * 1024, BINARY_PROBE as u64 * 2];
 
 /// Reads and checks one input, reading into `buffer` (reused from one input
 /// to the next: fresh pages for every file cost more than the check).

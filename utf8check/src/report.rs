@@ -1,82 +1,23 @@
-//! Turning the problems of one input into report text: human
-//! (`path:line:column: message`), JSON Lines, GitHub Actions annotations or
-//! SARIF results.
+//! Turning one input into report text: its problems, then what is said of
+//! the file as a whole (its verdict, or that it is binary), in human form
+//! (`path:line:column: message`, then `path: message`), as JSON Lines
+//! (`"type":"problem"` objects, then one `"type":"file"` object), as GitHub
+//! Actions annotations, or as SARIF results (and an `artifacts` entry).
+//!
+//! Every format says the same facts: the file-level sentence is made once,
+//! in [`Summary`], and each format writes it its own way.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use utf8lit::{Bom, Utf8Error};
+use utf8lit::Utf8Error;
 
-use crate::fix::{self, Fix};
+use crate::args::{Binary, Fix, Format, Style};
+use crate::facts::{binary_nul, problem_len, starts_utf16, BINARY_PROBE};
+use crate::fix;
 use crate::name::{json_string, Name};
 use crate::sarif;
 use crate::verdict::{self, Encoding};
-
-/// How reports are written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// `path:line:column: message`, one line per problem.
-    Human,
-    /// One JSON object per problem per line.
-    Json,
-    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…::…`,
-    /// which the runner turns into annotations on the diff.
-    Github,
-    /// SARIF 2.1.0 result objects, comma-separated; `main` writes the log
-    /// around them ([`sarif::head`], [`sarif::TAIL`]).
-    Sarif,
-}
-
-/// What to do with a file that has a NUL byte in its first
-/// [`BINARY_PROBE`] bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Binary {
-    /// Check it like any file (same verdict as `isutf8`), but report only its
-    /// first problem, with a note that it looks binary.
-    Check,
-    /// Do not check it; count it as skipped.
-    Skip,
-}
-
-/// How many bytes from the start are searched for a NUL to call a file
-/// binary (the same rule as git and grep).
-pub const BINARY_PROBE: usize = 8 * 1024;
-
-/// The offset of the first NUL in the first [`BINARY_PROBE`] bytes, if any.
-/// (A UTF-16 file has NULs too, and is text all the same: see
-/// [`starts_utf16`].)
-#[must_use]
-pub fn binary_nul(bytes: &[u8]) -> Option<usize> {
-    let probe = bytes.get(..BINARY_PROBE).unwrap_or(bytes);
-    // `contains` is a vectorised search; the position only when it is there.
-    if probe.contains(&0) {
-        probe.iter().position(|&b| b == 0)
-    } else {
-        None
-    }
-}
-
-/// Whether `bytes` start with a UTF-16 byte-order mark: text, if in the
-/// wrong encoding, however many NULs its ASCII brings. It is never skipped
-/// as binary, and its verdict is worth giving.
-fn starts_utf16(bytes: &[u8]) -> bool {
-    matches!(Bom::detect(bytes), Some(Bom::Utf16Le | Bom::Utf16Be))
-}
-
-/// Settings for writing one report.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    pub format: Format,
-    pub color: bool,
-    /// Report only the first problem of each input.
-    pub first_only: bool,
-    /// Report a name that is not UTF-8 as a problem (`--check-names`).
-    pub check_names: bool,
-    pub binary: Binary,
-    /// `--fix` or `--fix --dry-run`: convert the files that fit one
-    /// encoding, and report that rather than their problems.
-    pub fix: Option<Fix>,
-}
 
 /// The verdict on one input and its report text.
 #[derive(Debug, Default)]
@@ -89,38 +30,58 @@ pub struct Outcome {
     pub converted: bool,
     /// The lines to print on stdout, each ending in `\n`.
     pub text: String,
+    /// With `--format sarif`, the input's entry in the run's `artifacts`
+    /// (its verdict, or that it is binary), which `main` writes after all
+    /// the results; empty when there is nothing to say of the file.
+    pub artifact: String,
 }
 
-/// How many bytes a problem covers from its offset: the whole form the error
-/// quotes (a CESU-8 pair is six bytes), at least its maximal subpart, and for
-/// a sequence cut off by the end of input, everything left. This is the step
-/// `utf8lit::problems` takes from one problem to the next.
-#[must_use]
-pub fn problem_len(err: &Utf8Error, input_len: usize) -> usize {
-    match err.error_len() {
-        Some(len) => len.max(err.bytes().len()),
-        None => input_len.saturating_sub(err.valid_up_to()),
-    }
-    .max(1)
+/// What the report says of an input as a whole, after its problems: the
+/// line the terminal prints (`path: looks like ISO-8859-1: …`) and the
+/// facts under it, which JSON and SARIF give as fields.
+#[derive(Debug, Default)]
+struct Summary {
+    /// The encoding every problem fits, when there is one.
+    looks_like: Option<Encoding>,
+    /// How many problems the content has; `None` when only the first was
+    /// looked for (`--first`, a binary file, a UTF-16 file) or the content
+    /// was not checked (`--binary skip`).
+    problems: Option<usize>,
+    /// `--fix` converts the content: it has a verdict, and converts without
+    /// loss ([`fix::lossless`]). Known only in the formats that say it.
+    fix: bool,
+    /// The sentence after `path: ` on the terminal, if there is one.
+    message: Option<String>,
+    /// Where [`binary_nul`] found a NUL, if it did.
+    binary_nul: Option<usize>,
 }
 
 /// Checks `bytes` (named `name` in the report, read from the file at
 /// `path` if it is one), all of an input, and writes its report.
 #[must_use]
 pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
-    let skip = style.binary == Binary::Skip && binary_nul(bytes).is_some();
-    let outcome = if skip && !starts_utf16(bytes) {
-        skipped()
+    let skip = style.binary == Binary::Skip;
+    let nul_to_skip = if skip { binary_nul(bytes) } else { None };
+    let (outcome, summary) = if nul_to_skip.is_some() && !starts_utf16(bytes) {
+        skipped(nul_to_skip)
     } else if utf8lit::validate(bytes).is_ok() {
         // The fast path: most files are valid, and then nothing else is
         // needed (not even the search for a NUL).
-        Outcome::default()
+        let summary = Summary {
+            problems: Some(0),
+            ..Summary::default()
+        };
+        (Outcome::default(), summary)
     } else if let Some(mode) = style.fix {
-        fixed(name, path, bytes, binary_nul(bytes), mode, style.color)
+        return with_name(
+            name,
+            style,
+            fixed(name, path, bytes, binary_nul(bytes), mode, style.color),
+        );
     } else {
         report(name, bytes, style, binary_nul(bytes))
     };
-    with_name(name, style, outcome)
+    finish(name, style, outcome, &summary)
 }
 
 /// `--fix` on an invalid input: converted, or why not.
@@ -145,6 +106,7 @@ fn fixed(
         skipped: false,
         converted: done.fits,
         text: format!("{}: {}\n", paint(&name.shown(), PATH, color), done.text),
+        artifact: String::new(),
     }
 }
 
@@ -164,6 +126,8 @@ fn with_name(name: &Name, style: Style, mut outcome: Outcome) -> Outcome {
         err: &err,
         len: problem_len(&err, name.bytes().len()),
         binary_nul: None,
+        // The verdict reads the content, not the name.
+        looks_like: None,
         reading: None,
     };
     problem.write(&mut text, style);
@@ -175,6 +139,32 @@ fn with_name(name: &Name, style: Style, mut outcome: Outcome) -> Outcome {
     }
     outcome.text = text;
     outcome.invalid = true;
+    outcome
+}
+
+/// `outcome` with the name's problem ([`with_name`]) and, when some problem
+/// was reported, what is said of the file as a whole, after its problems:
+/// the terminal's line, JSON's `"type":"file"` object, SARIF's artifact.
+fn finish(name: &Name, style: Style, outcome: Outcome, summary: &Summary) -> Outcome {
+    let mut outcome = with_name(name, style, outcome);
+    if outcome.text.is_empty() {
+        return outcome;
+    }
+    match style.format {
+        Format::Human => {
+            if let Some(message) = &summary.message {
+                let shown = paint(&name.shown(), PATH, style.color);
+                let _ = writeln!(outcome.text, "{shown}: {message}");
+            }
+        }
+        Format::Json => summary.json(name, &mut outcome.text),
+        Format::Sarif => {
+            if summary.message.is_some() {
+                summary.sarif(name, &mut outcome.artifact);
+            }
+        }
+        Format::Github => {}
+    }
     outcome
 }
 
@@ -196,30 +186,39 @@ pub fn check_prefix(name: &Name, prefix: &[u8], style: Style) -> Option<Outcome>
         return None;
     }
     if style.binary == Binary::Skip && nul.is_some() {
-        return Some(with_name(name, style, skipped()));
+        let (outcome, summary) = skipped(nul);
+        return Some(finish(name, style, outcome, &summary));
     }
     if !style.first_only && nul.is_none() || style.fix.is_some() {
         return None;
     }
     match utf8lit::validate(prefix) {
         Err(err) if err.valid_up_to().saturating_add(LOOKAHEAD) <= prefix.len() => {
-            Some(with_name(name, style, report(name, prefix, style, nul)))
+            let (outcome, summary) = report(name, prefix, style, nul);
+            Some(finish(name, style, outcome, &summary))
         }
         _ => None,
     }
 }
 
-fn skipped() -> Outcome {
-    Outcome {
+/// A binary file not checked (`--binary skip`): a NUL at `nul`.
+fn skipped(nul: Option<usize>) -> (Outcome, Summary) {
+    let outcome = Outcome {
         skipped: true,
         ..Outcome::default()
-    }
+    };
+    let summary = Summary {
+        binary_nul: nul,
+        ..Summary::default()
+    };
+    (outcome, summary)
 }
 
 /// The report on invalid `bytes`: every problem, or only the first with
 /// `--first` or for a binary file (NUL at `nul`); and when all of them fit
-/// one encoding, that verdict once and each problem's reading in it.
-fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcome {
+/// one encoding, that verdict, given with each problem and said once after
+/// them ([`finish`]), and each problem's reading in it.
+fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> (Outcome, Summary) {
     let mut out = Outcome {
         invalid: true,
         ..Outcome::default()
@@ -230,11 +229,13 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
     } else {
         verdict::judge(bytes, nul).ok()
     };
-    let reading = fit.map(|fit| fit.encoding).filter(|e| e.is_single_byte());
+    let looks_like = fit.map(|fit| fit.encoding);
+    let reading = looks_like.filter(|e| e.is_single_byte());
     // A UTF-16 file's problems after its byte-order mark say nothing more.
     let first_only =
         style.first_only || nul.is_some() || fit.is_some_and(|f| f.encoding.is_utf16());
     let mut cursor = Cursor::default();
+    let mut problems = 0;
     for err in utf8lit::problems(bytes) {
         let len = problem_len(&err, bytes.len());
         cursor.advance_to(bytes, err.valid_up_to());
@@ -247,6 +248,7 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
             err: &err,
             len,
             binary_nul: nul,
+            looks_like,
             reading: reading.and_then(|e| {
                 let at = err.valid_up_to();
                 Some((e, bytes.get(at..at.checked_add(len)?)?))
@@ -256,27 +258,101 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> Outcom
             out.text.push_str(",\n");
         }
         problem.write(&mut out.text, style);
+        problems += 1;
         if first_only {
             break;
         }
         cursor.skip_problem(bytes, len);
     }
-    if style.format == Format::Human {
-        let shown = paint(&name.shown(), PATH, style.color);
-        if let Some(fit) = fit {
-            let _ = writeln!(
-                out.text,
-                "{shown}: {}; utf8check --fix converts it",
-                fit.summary()
-            );
-        } else if let Some(at) = nul {
-            let _ = writeln!(
-                out.text,
-                "{shown}: binary file (NUL at byte {at}); only its first problem is shown",
-            );
+    let message = match (fit, nul) {
+        (Some(fit), _) => Some(format!("{}; utf8check --fix converts it", fit.summary())),
+        (None, Some(at)) => Some(format!(
+            "binary file (NUL at byte {at}); only its first problem is shown"
+        )),
+        (None, None) => None,
+    };
+    // Only JSON and SARIF say whether --fix converts the file, and finding
+    // out costs a conversion of all of it.
+    let says_fix = matches!(style.format, Format::Json | Format::Sarif);
+    let summary = Summary {
+        looks_like,
+        problems: (!first_only).then_some(problems),
+        fix: says_fix && fit.is_some_and(|fit| fix::lossless(bytes, fit.encoding).is_ok()),
+        message,
+        binary_nul: nul,
+    };
+    (out, summary)
+}
+
+impl Summary {
+    /// The `"type":"file"` object of JSON Lines, after the file's problems.
+    fn json(&self, name: &Name, out: &mut String) {
+        out.push_str("{\"type\":\"file\",\"path\":");
+        name.write_json(out);
+        out.push_str(",\"problems\":");
+        json_number(out, self.problems);
+        out.push_str(",\"looks_like\":");
+        match self.looks_like {
+            Some(encoding) => json_string(out, encoding.name()),
+            None => out.push_str("null"),
         }
+        let _ = write!(out, ",\"fix\":{},\"message\":", self.fix);
+        match &self.message {
+            Some(message) => json_string(out, message),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"binary_nul\":");
+        json_number(out, self.binary_nul);
+        out.push_str("}\n");
     }
-    out
+
+    /// The file's entry in the SARIF run's `artifacts`: where it is, the
+    /// terminal's sentence as its `description`, and the JSON file object's
+    /// facts as `properties`.
+    fn sarif(&self, name: &Name, out: &mut String) {
+        out.push_str("{\"location\":");
+        sarif_location(name, out);
+        if let Some(message) = &self.message {
+            out.push_str(",\"description\":{\"text\":");
+            json_string(out, message);
+            out.push('}');
+        }
+        out.push_str(",\"properties\":{\"looksLike\":");
+        match self.looks_like {
+            Some(encoding) => json_string(out, encoding.name()),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"problems\":");
+        json_number(out, self.problems);
+        let _ = write!(out, ",\"fix\":{},\"binaryNul\":", self.fix);
+        json_number(out, self.binary_nul);
+        out.push_str("}}");
+    }
+}
+
+/// `n`, or `null`.
+fn json_number(out: &mut String, n: Option<usize>) {
+    match n {
+        Some(n) => {
+            let _ = write!(out, "{n}");
+        }
+        None => out.push_str("null"),
+    }
+}
+
+/// A SARIF `artifactLocation`: the name as a relative URI, or when it has
+/// none (standard input), its description.
+fn sarif_location(name: &Name, out: &mut String) {
+    out.push('{');
+    if let Some(uri) = name.uri() {
+        out.push_str("\"uri\":");
+        json_string(out, &uri);
+    } else {
+        out.push_str("\"description\":{\"text\":");
+        json_string(out, &name.shown());
+        out.push('}');
+    }
+    out.push('}');
 }
 
 /// ANSI colours, as ripgrep uses them.
@@ -309,6 +385,8 @@ struct Problem<'a> {
     err: &'a Utf8Error,
     len: usize,
     binary_nul: Option<usize>,
+    /// The file's verdict, if it has one.
+    looks_like: Option<Encoding>,
     /// The file's verdict, when it is a single-byte encoding, and this
     /// problem's bytes, to read in it.
     reading: Option<(Encoding, &'a [u8])>,
@@ -392,7 +470,7 @@ impl Problem<'_> {
     }
 
     fn json(&self, out: &mut String) {
-        out.push_str("{\"path\":");
+        out.push_str("{\"type\":\"problem\",\"path\":");
         self.name.write_json(out);
         let _ = match self.at {
             At::Text { line, column } => write!(
@@ -413,16 +491,12 @@ impl Problem<'_> {
         out.push_str(",\"message\":");
         json_string(out, &self.message());
         out.push_str(",\"looks_like\":");
-        match self.reading {
-            Some((encoding, _)) => json_string(out, encoding.name()),
+        match self.looks_like {
+            Some(encoding) => json_string(out, encoding.name()),
             None => out.push_str("null"),
         }
-        match self.binary_nul {
-            Some(at) => {
-                let _ = write!(out, ",\"binary_nul\":{at}");
-            }
-            None => out.push_str(",\"binary_nul\":null"),
-        }
+        out.push_str(",\"binary_nul\":");
+        json_number(out, self.binary_nul);
         out.push_str("}\n");
     }
 
@@ -463,16 +537,8 @@ impl Problem<'_> {
             ",\"ruleIndex\":{rule},\"level\":\"error\",\"message\":{{\"text\":"
         );
         json_string(out, &message);
-        out.push_str("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{");
-        if let Some(uri) = self.name.uri() {
-            out.push_str("\"uri\":");
-            json_string(out, &uri);
-        } else {
-            out.push_str("\"description\":{\"text\":");
-            json_string(out, &self.name.shown());
-            out.push('}');
-        }
-        out.push('}');
+        out.push_str("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":");
+        sarif_location(self.name, out);
         if let At::Text { line, column } = self.at {
             let _ = write!(
                 out,
@@ -482,7 +548,15 @@ impl Problem<'_> {
                 self.len,
             );
         }
-        out.push_str("}}]}");
+        out.push_str("}}]");
+        // The file's reading, as JSON's `looks_like`: SARIF has no field
+        // for it, so it is a property.
+        if let Some(encoding) = self.looks_like {
+            out.push_str(",\"properties\":{\"looksLike\":");
+            json_string(out, encoding.name());
+            out.push('}');
+        }
+        out.push('}');
     }
 }
 

@@ -1,7 +1,9 @@
 //! The SARIF 2.1.0 log around the results (`--format sarif`): one run of
 //! the tool, each kind of error a rule described once, which results name
-//! by `ruleId` and `ruleIndex`. GitHub code scanning and most CI
-//! dashboards read this format.
+//! by `ruleId` and `ruleIndex`, and after the results, the files that have
+//! something said of them as a whole (their verdict) as the run's
+//! `artifacts`. GitHub code scanning and most CI dashboards read this
+//! format.
 
 use std::fmt::Write as _;
 
@@ -129,8 +131,16 @@ pub fn head() -> String {
     out
 }
 
-/// Everything after the last result.
-pub const TAIL: &str = "\n]}]}\n";
+/// Everything after the last result: the end of `results`, then the run's
+/// `artifacts` (comma-separated entries: what is said of each file as a
+/// whole, its verdict or that it is binary) when there are any.
+pub fn tail(artifacts: &str) -> String {
+    if artifacts.is_empty() {
+        "\n]}]}\n".to_owned()
+    } else {
+        format!("\n],\"artifacts\":[\n{artifacts}\n]}}]}}\n")
+    }
+}
 
 #[cfg(test)]
 mod tests {

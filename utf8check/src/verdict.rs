@@ -24,7 +24,7 @@ use std::fmt;
 use encoding_rs::{UTF_16BE, UTF_16LE};
 use utf8lit::{Bom, ErrorKind, Meaning};
 
-use crate::report::problem_len;
+use crate::facts::{plural, problem_len};
 
 /// An encoding a file can be converted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +129,7 @@ pub enum Refusal {
 }
 
 /// Whether every problem of `bytes` (not valid UTF-8) fits one encoding.
-/// `nul` is where [`crate::report::binary_nul`] found a NUL, if it did.
+/// `nul` is where [`crate::facts::binary_nul`] found a NUL, if it did.
 pub fn judge(bytes: &[u8], nul: Option<usize>) -> Result<Fit, Refusal> {
     match Bom::detect(bytes) {
         Some(bom @ (Bom::Utf16Le | Bom::Utf16Be)) => return utf16(bytes, bom),
@@ -408,15 +408,6 @@ impl Fit {
     }
 }
 
-/// `1 problem`, `2 problems`.
-pub fn plural(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         const KNOW: &str = "convert it with iconv -f ENCODING once you know which";
@@ -525,7 +516,7 @@ mod tests {
     use super::*;
 
     fn judge(bytes: &[u8]) -> Result<Fit, Refusal> {
-        super::judge(bytes, crate::report::binary_nul(bytes))
+        super::judge(bytes, crate::facts::binary_nul(bytes))
     }
 
     fn encoding(bytes: &[u8]) -> Encoding {

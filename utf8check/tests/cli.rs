@@ -282,9 +282,11 @@ fn json_lines() {
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
+    // Two problems, then the file's object.
+    assert_eq!(lines.len(), 3, "{text}");
     assert!(
-        lines[0].starts_with(r#"{"path":{"text":"q\"uote\\.txt"},"in":"content","#),
+        lines[0]
+            .starts_with(r#"{"type":"problem","path":{"text":"q\"uote\\.txt"},"in":"content","#),
         "{text}"
     );
     assert_eq!(field(lines[0], "line"), "2");
@@ -300,6 +302,10 @@ fn json_lines() {
     assert_eq!(field(lines[1], "length"), "2");
     assert_eq!(field(lines[1], "column"), "3");
     assert_eq!(field(lines[1], "variant"), "\"Truncated\"");
+    assert!(
+        lines[2].starts_with(r#"{"type":"file","path":{"text":"q\"uote\\.txt"},"problems":2,"#),
+        "{text}"
+    );
     for line in lines {
         assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
     }
@@ -468,6 +474,19 @@ fn json_values(output: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The JSON objects of `output` of one `type`: `"problem"` or `"file"`.
+fn json_objects(output: &Output, kind: &str) -> Vec<serde_json::Value> {
+    let values = json_values(output);
+    assert!(
+        values
+            .iter()
+            .all(|v| v["type"] == "problem" || v["type"] == "file"),
+        "{}",
+        stdout(output)
+    );
+    values.into_iter().filter(|v| v["type"] == kind).collect()
+}
+
 #[cfg(unix)]
 mod names {
     use std::ffi::OsStr;
@@ -503,7 +522,7 @@ mod names {
         let (tree, names) = tree();
         let out = run(tree.path(), &["--format", "json", "."]);
         assert_eq!(code(&out), 1);
-        let values = json_values(&out);
+        let values = json_objects(&out, "problem");
         assert_eq!(values.len(), names.len(), "{}", stdout(&out));
         let mut seen = Vec::new();
         for value in values {
@@ -572,7 +591,7 @@ mod names {
              UTF-8 writes it C3 A9\n"
         );
         let out = run(tree.path(), &["--check-names", "--format", "json", "."]);
-        let values = json_values(&out);
+        let values = json_objects(&out, "problem");
         assert_eq!(values.len(), 1);
         assert_eq!(values[0]["in"], "name");
         assert_eq!(values[0]["line"], serde_json::Value::Null);
@@ -725,14 +744,165 @@ fn one_verdict_per_file_and_each_problem_read_in_it() {
         .all(|l| l.contains(", as the whole file reads; UTF-8 writes ")));
     assert!(text.contains("9C is 'œ' (U+0153) in Windows-1252"));
 
-    let json = json_values(&run(tree.path(), &["--format", "json", "de.txt"]));
+    let json = json_objects(
+        &run(tree.path(), &["--format", "json", "de.txt"]),
+        "problem",
+    );
     assert_eq!(json.len(), 1491);
     assert!(json.iter().all(|v| v["looks_like"] == "ISO-8859-1"));
     // A file that fits nothing has no verdict.
     tree.file("x.txt", b"caf\xC3\xA9 \xE9");
-    let json = json_values(&run(tree.path(), &["--format", "json", "x.txt"]));
+    let json = json_objects(&run(tree.path(), &["--format", "json", "x.txt"]), "problem");
     assert_eq!(json[0]["looks_like"], serde_json::Value::Null);
     assert!(!stdout(&run(tree.path(), &["x.txt"])).contains("looks like"));
+}
+
+/// A Latin-1, a CESU-8 and a UTF-16 file (issue 49): their readings, as the
+/// terminal names them.
+fn three_readings() -> (Tree, [(&'static str, &'static str); 3]) {
+    let tree = Tree::new();
+    tree.file("c.txt", b"\xED\xA0\xBD\xED\xB8\x80\n")
+        .file("l.txt", b"caf\xE9 cr\xE9\xE9e\n")
+        .file("u.txt", b"\xFF\xFEh\x00i\x00");
+    let readings = [
+        ("c.txt", "CESU-8"),
+        ("l.txt", "ISO-8859-1"),
+        ("u.txt", "UTF-16LE"),
+    ];
+    (tree, readings)
+}
+
+/// The file lines of a human report: `path: message`, by path.
+fn human_file_lines(output: &Output) -> Vec<(String, String)> {
+    stdout(output)
+        .lines()
+        .filter(|line| !line.contains(": invalid UTF-8 at byte "))
+        .map(|line| {
+            let (path, message) = line.split_once(": ").unwrap();
+            (path.to_owned(), message.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn json_gives_each_file_one_verdict_object_and_each_problem_its_reading() {
+    let (tree, readings) = three_readings();
+    let out = run(tree.path(), &["--format", "json", "."]);
+    assert_eq!(code(&out), 1);
+    let values = json_values(&out);
+    let human = human_file_lines(&run(tree.path(), &["."]));
+    for (file, reading) in readings {
+        let path = format!("./{file}");
+        let of_file: Vec<&serde_json::Value> = values
+            .iter()
+            .filter(|v| v["path"]["text"] == path.as_str())
+            .collect();
+        // The problems, then exactly one file object, last.
+        let (last, problems) = of_file.split_last().unwrap();
+        assert_eq!(last["type"], "file", "{path}: {}", stdout(&out));
+        assert!(problems.iter().all(|v| v["type"] == "problem"), "{path}");
+        assert!(!problems.is_empty(), "{path}");
+        assert!(
+            problems.iter().all(|v| v["looks_like"] == reading),
+            "{path}"
+        );
+        assert_eq!(last["looks_like"], reading);
+        assert_eq!(last["fix"], true, "{path}");
+        // The file object says what the terminal says, word for word.
+        let line = human.iter().find(|(p, _)| *p == path).unwrap();
+        assert_eq!(last["message"], line.1.as_str());
+        // The count is the problems reported, but for UTF-16, whose problems
+        // after the byte-order mark are not counted (only the first is shown).
+        if reading.starts_with("UTF-16") {
+            assert_eq!(last["problems"], serde_json::Value::Null);
+            assert_eq!(problems.len(), 1);
+        } else {
+            assert_eq!(last["problems"].as_u64().unwrap(), problems.len() as u64);
+        }
+    }
+    let files = json_objects(&out, "file");
+    assert_eq!(files.len(), readings.len(), "{}", stdout(&out));
+}
+
+#[test]
+fn json_file_objects_without_a_reading() {
+    let tree = Tree::new();
+    tree.file("mixed.txt", b"caf\xC3\xA9 \xE9")
+        .file("a.bin", b"a\0\xFF\xFF")
+        // CESU-8 beside a 4-byte form: a verdict, but no lossless conversion.
+        .file("both.txt", b"\xF0\x9F\x98\x80 \xED\xA0\xBD\xED\xB8\x80");
+    let out = run(tree.path(), &["--format", "json", "mixed.txt", "a.bin"]);
+    let files = json_objects(&out, "file");
+    assert_eq!(files.len(), 2, "{}", stdout(&out));
+    // No verdict: nothing said after the problems.
+    assert_eq!(files[0]["path"]["text"], "mixed.txt");
+    assert_eq!(files[0]["problems"], 1);
+    assert_eq!(files[0]["looks_like"], serde_json::Value::Null);
+    assert_eq!(files[0]["fix"], false);
+    assert_eq!(files[0]["message"], serde_json::Value::Null);
+    // Binary: the terminal's note, and no count (only the first problem).
+    assert_eq!(files[1]["problems"], serde_json::Value::Null);
+    assert_eq!(files[1]["binary_nul"], 1);
+    assert_eq!(
+        files[1]["message"],
+        "binary file (NUL at byte 1); only its first problem is shown"
+    );
+    // --first judges no verdict and counts nothing.
+    let out = run(tree.path(), &["--format", "json", "--first", "mixed.txt"]);
+    let files = json_objects(&out, "file");
+    assert_eq!(files[0]["problems"], serde_json::Value::Null);
+    // `fix` is what --fix does, not only that there is a verdict.
+    let out = run(tree.path(), &["--format", "json", "both.txt"]);
+    let files = json_objects(&out, "file");
+    assert_eq!(files[0]["looks_like"], "CESU-8");
+    assert_eq!(files[0]["fix"], false);
+    let fix = run(tree.path(), &["--fix", "--dry-run", "both.txt"]);
+    assert!(stdout(&fix).contains("not converted"), "{}", stdout(&fix));
+}
+
+#[test]
+fn sarif_gives_each_result_its_reading_and_each_file_one_artifact() {
+    let (tree, readings) = three_readings();
+    tree.file("x.txt", b"caf\xC3\xA9 \xE9");
+    let out = run(
+        tree.path(),
+        &["--format", "sarif", "c.txt", "l.txt", "u.txt", "x.txt"],
+    );
+    assert_eq!(code(&out), 1);
+    let log: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let run_ = &log["runs"][0];
+    let results = run_["results"].as_array().unwrap();
+    let artifacts = run_["artifacts"].as_array().unwrap();
+    let human = human_file_lines(&run(tree.path(), &["c.txt", "l.txt", "u.txt", "x.txt"]));
+    let uri = |v: &serde_json::Value| v["artifactLocation"]["uri"].as_str().unwrap().to_owned();
+    for (file, reading) in readings {
+        let of_file: Vec<&serde_json::Value> = results
+            .iter()
+            .filter(|r| uri(&r["locations"][0]["physicalLocation"]) == file)
+            .collect();
+        assert!(!of_file.is_empty(), "{file}");
+        assert!(of_file
+            .iter()
+            .all(|r| r["properties"]["looksLike"] == reading));
+        let artifact: Vec<&serde_json::Value> = artifacts
+            .iter()
+            .filter(|a| a["location"]["uri"] == file)
+            .collect();
+        assert_eq!(artifact.len(), 1, "{file}");
+        let artifact = artifact[0];
+        let line = human.iter().find(|(p, _)| p == file).unwrap();
+        assert_eq!(artifact["description"]["text"], line.1.as_str());
+        assert_eq!(artifact["properties"]["looksLike"], reading);
+        assert_eq!(artifact["properties"]["fix"], true);
+    }
+    // A file without a reading: no property, no artifact.
+    let x: Vec<&serde_json::Value> = results
+        .iter()
+        .filter(|r| uri(&r["locations"][0]["physicalLocation"]) == "x.txt")
+        .collect();
+    assert_eq!(x.len(), 1);
+    assert_eq!(x[0].get("properties"), None);
+    assert_eq!(artifacts.len(), readings.len());
 }
 
 /// The samples `--fix` must convert, each with the UTF-8 file it must
