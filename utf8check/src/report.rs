@@ -48,7 +48,7 @@ struct Summary {
     /// was not checked (`--binary skip`).
     problems: Option<usize>,
     /// `--fix` converts the content: it has a verdict, and converts without
-    /// loss ([`fix::lossless`]). Known only in the formats that say it.
+    /// loss ([`fix::lossless`]), the test the terminal's verdict line uses too.
     fix: bool,
     /// The sentence after `path: ` on the terminal, if there is one.
     message: Option<String>,
@@ -264,20 +264,23 @@ fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> (Outco
         }
         cursor.skip_problem(bytes, len);
     }
+    // Whether --fix converts the file: the same test --fix applies, so that
+    // the verdict line never promises a conversion --fix then refuses.
+    let converts = fit.map(|fit| fix::lossless(bytes, fit.encoding).map(drop));
     let message = match (fit, nul) {
-        (Some(fit), _) => Some(format!("{}; utf8check --fix converts it", fit.summary())),
+        (Some(fit), _) => Some(match &converts {
+            Some(Err(why)) => format!("{}; utf8check --fix leaves it: {why}", fit.summary()),
+            _ => format!("{}; utf8check --fix converts it", fit.summary()),
+        }),
         (None, Some(at)) => Some(format!(
             "binary file (NUL at byte {at}); only its first problem is shown"
         )),
         (None, None) => None,
     };
-    // Only JSON and SARIF say whether --fix converts the file, and finding
-    // out costs a conversion of all of it.
-    let says_fix = matches!(style.format, Format::Json | Format::Sarif);
     let summary = Summary {
         looks_like,
         problems: (!first_only).then_some(problems),
-        fix: says_fix && fit.is_some_and(|fit| fix::lossless(bytes, fit.encoding).is_ok()),
+        fix: matches!(converts, Some(Ok(()))),
         message,
         binary_nul: nul,
     };

@@ -262,6 +262,38 @@ fn cesu8_pair_is_one_problem() {
     assert_eq!(stdout(&out).lines().count(), 1);
 }
 
+#[test]
+fn verdict_line_does_not_promise_a_conversion_fix_refuses() {
+    let tree = Tree::new();
+    // A CESU-8 pair beside a real 4-byte character: CESU-8 by its problems,
+    // but written back in CESU-8 the 4-byte character would change.
+    tree.file("m.txt", b"\xF0\x9F\x98\x80\xED\xA0\xBD\xED\xB8\x80\n");
+    let out = run(tree.path(), &["m.txt"]);
+    assert_eq!(code(&out), 1);
+    let text = stdout(&out);
+    let verdict = text.lines().nth(1).unwrap_or_default();
+    assert!(
+        verdict.starts_with("m.txt: looks like CESU-8: 1 problem"),
+        "{text}"
+    );
+    assert!(
+        verdict.ends_with(
+            "; utf8check --fix leaves it: its text, written back in CESU-8, would not give \
+             the same bytes, so the conversion would lose something"
+        ),
+        "{text}"
+    );
+    let out = run(tree.path(), &["--format", "json", "m.txt"]);
+    let file = stdout(&out).lines().last().unwrap_or_default().to_owned();
+    assert_eq!(field(&file, "fix"), "false", "{file}");
+    let out = run(tree.path(), &["--fix", "m.txt"]);
+    assert!(
+        stdout(&out).contains("m.txt: not converted: its text"),
+        "{}",
+        stdout(&out)
+    );
+}
+
 /// The value of `"key":` in a line of JSON written by utf8check (numbers,
 /// null, or a string without escapes).
 fn field<'a>(line: &'a str, key: &str) -> &'a str {
