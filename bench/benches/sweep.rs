@@ -265,7 +265,7 @@ enum Isa {
 
 fn isa_of(kernel: Kernel) -> Option<Isa> {
     match kernel {
-        Kernel::Avx512 => Some(Isa::Avx512),
+        Kernel::Avx512 | Kernel::Avx512Loads => Some(Isa::Avx512),
         Kernel::Avx2 => Some(Isa::Avx2),
         _ => None,
     }
