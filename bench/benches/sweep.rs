@@ -506,6 +506,7 @@ fn kernels() -> Vec<Contender> {
         forced::<3>,
         forced::<4>,
         forced::<5>,
+        forced::<6>,
     ];
     Kernel::ALL
         .into_iter()

@@ -155,7 +155,7 @@ fn find_available() -> u8 {
 /// The bit of `AVAILABLE` that says the CPU is Intel's.
 const INTEL: u8 = 0x40;
 
-/// Whether CPUID's vendor string is Intel's ("GenuineIntel"); false where
+/// Whether CPUID's vendor string is Intel's (`GenuineIntel`); false where
 /// CPUID is not allowed (SGX).
 fn intel() -> bool {
     if cfg!(target_env = "sgx") {
