@@ -265,7 +265,7 @@ enum Isa {
 
 fn isa_of(kernel: Kernel) -> Option<Isa> {
     match kernel {
-        Kernel::Avx512 => Some(Isa::Avx512),
+        Kernel::Avx512 | Kernel::Avx512Loads => Some(Isa::Avx512),
         Kernel::Avx2 => Some(Isa::Avx2),
         _ => None,
     }
@@ -506,6 +506,7 @@ fn kernels() -> Vec<Contender> {
         forced::<3>,
         forced::<4>,
         forced::<5>,
+        forced::<6>,
     ];
     Kernel::ALL
         .into_iter()

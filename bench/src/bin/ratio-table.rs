@@ -389,7 +389,14 @@ fn kernels_table(out: &mut String, groups: &[(Row<'_>, &Functions)]) {
     if kernels.is_empty() {
         return;
     }
-    let order = ["avx512", "avx2", "sse42", "swar", "reference"];
+    let order = [
+        "avx512",
+        "avx512-loads",
+        "avx2",
+        "sse42",
+        "swar",
+        "reference",
+    ];
     kernels.sort_by_key(|k| order.iter().position(|o| o == k).unwrap_or(order.len()));
     let _ = write!(
         out,

@@ -19,8 +19,13 @@ use crate::{decode, Utf8Error};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Kernel {
-    /// AVX-512 (F, BW and VBMI), 64 bytes a step, masked tail loads.
+    /// AVX-512 (F, BW and VBMI), 64 bytes a step, masked tail loads; the
+    /// bytes before a vector moved into place (`vpermt2b`): the mix for AMD.
     Avx512,
+    /// The same AVX-512 kernel, the bytes before a vector read from memory:
+    /// the mix for Intel, where `vpermt2b` costs two micro-operations on
+    /// the port that runs every 512-bit shuffle.
+    Avx512Loads,
     /// AVX2, 32 bytes a step.
     Avx2,
     /// SSE4.2, 16 bytes a step.
@@ -68,8 +73,9 @@ impl Validator {
 
 impl Kernel {
     /// Every implementation, fastest first.
-    pub const ALL: [Kernel; 6] = [
+    pub const ALL: [Kernel; 7] = [
         Kernel::Avx512,
+        Kernel::Avx512Loads,
         Kernel::Avx2,
         Kernel::Sse42,
         Kernel::Neon,
@@ -82,6 +88,7 @@ impl Kernel {
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Avx512 => "avx512",
+            Kernel::Avx512Loads => "avx512-loads",
             Kernel::Avx2 => "avx2",
             Kernel::Sse42 => "sse42",
             Kernel::Neon => "neon",
@@ -96,18 +103,25 @@ impl Kernel {
     pub fn is_available(self) -> bool {
         match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::available(self),
+            Kernel::Avx512 | Kernel::Avx512Loads | Kernel::Avx2 | Kernel::Sse42 => {
+                x86::available(self)
+            }
             #[cfg(not(target_arch = "x86_64"))]
-            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => false,
+            Kernel::Avx512 | Kernel::Avx512Loads | Kernel::Avx2 | Kernel::Sse42 => false,
             // NEON is part of the aarch64 baseline: compiled in, available.
             Kernel::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
             Kernel::Swar | Kernel::Reference => true,
         }
     }
 
-    /// The kernel [`crate::validate`] uses on this machine.
+    /// The kernel [`crate::validate`] uses on this machine: the first
+    /// available one, but of the two AVX-512 mixes the one for this CPU's
+    /// vendor.
     #[must_use]
     pub fn selected() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        return x86::best();
+        #[cfg(not(target_arch = "x86_64"))]
         Kernel::ALL
             .into_iter()
             .find(|k| k.is_available())
@@ -133,7 +147,9 @@ impl Kernel {
         }
         let f: KernelFn = match self {
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => x86::validate_entry(self),
+            Kernel::Avx512 | Kernel::Avx512Loads | Kernel::Avx2 | Kernel::Sse42 => {
+                x86::validate_entry(self)
+            }
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => neon_validate,
             Kernel::Swar => swar_validate,

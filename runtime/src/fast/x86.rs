@@ -103,7 +103,8 @@ static AVAILABLE: AtomicU8 = AtomicU8::new(0);
 /// one.
 const fn kernel_bit(kernel: Kernel) -> u8 {
     match kernel {
-        Kernel::Avx512 => 1,
+        // One AVX-512 kernel in two instruction mixes: the same features.
+        Kernel::Avx512 | Kernel::Avx512Loads => 1,
         Kernel::Avx2 => 2,
         Kernel::Sse42 => 4,
         _ => 0,
@@ -144,15 +145,48 @@ fn find_available() -> u8 {
             kernel_bit(Kernel::Sse42)
         } else {
             0
-        };
+        }
+        | if intel() { INTEL } else { 0 };
     // Threads that race here store the same bits.
     AVAILABLE.store(bits, Ordering::Relaxed);
     bits
 }
 
+/// The bit of `AVAILABLE` that says the CPU is Intel's.
+const INTEL: u8 = 0x40;
+
+/// Whether CPUID's vendor string is Intel's (`GenuineIntel`); false where
+/// CPUID is not allowed (SGX).
+fn intel() -> bool {
+    if cfg!(target_env = "sgx") {
+        return false;
+    }
+    let leaf0 = cpuid(0, 0);
+    [leaf0.ebx, leaf0.edx, leaf0.ecx] == [0x756E_6547, 0x4965_6E69, 0x6C65_746E]
+}
+
+/// The AVX-512 kernel's instruction mix for this CPU (see `avx512`'s
+/// module docs): on Intel, the bytes before a vector read from memory
+/// ([`Kernel::Avx512Loads`]), since its cores run the two-table permute
+/// that moves them into place (`vpermt2b`) as three micro-operations, two
+/// on the one port that runs 512-bit shuffles; elsewhere (AMD's Zen 4 and
+/// 5, where it is one operation and the loads split cache lines), moved
+/// into place ([`Kernel::Avx512`]).
+pub(super) fn avx512_mix() -> Kernel {
+    let mut bits = AVAILABLE.load(Ordering::Relaxed);
+    if bits == 0 {
+        bits = find_available();
+    }
+    if bits & INTEL != 0 {
+        Kernel::Avx512Loads
+    } else {
+        Kernel::Avx512
+    }
+}
+
 /// The best kernel for this CPU.
-fn best() -> Kernel {
-    [Kernel::Avx512, Kernel::Avx2, Kernel::Sse42]
+pub(super) fn best() -> Kernel {
+    [avx512_mix(), Kernel::Avx2, Kernel::Sse42]
         .into_iter()
         .find(|&k| available(k))
         .unwrap_or(Kernel::Swar)
@@ -162,6 +196,7 @@ fn best() -> Kernel {
 fn entry(kernel: Kernel) -> CheckFn {
     match kernel {
         Kernel::Avx512 => avx512::check,
+        Kernel::Avx512Loads => avx512::loads::check,
         Kernel::Avx2 => avx2::check,
         Kernel::Sse42 => sse42::check,
         _ => |bytes| super::swar::check(bytes),
@@ -177,6 +212,7 @@ fn entry(kernel: Kernel) -> CheckFn {
 pub(super) fn validate_entry(kernel: Kernel) -> KernelFn {
     match kernel {
         Kernel::Avx512 => avx512::validate,
+        Kernel::Avx512Loads => avx512::loads::validate,
         Kernel::Avx2 => avx2::validate,
         Kernel::Sse42 => sse42::validate,
         _ => super::head::swar_validate,
@@ -539,7 +575,7 @@ mod tests {
     fn the_best_available_kernel_is_selected() {
         let has = std_features();
         let want = if has_all(has, avx512::FEATURES) {
-            Kernel::Avx512
+            avx512_mix()
         } else if has_all(has, avx2::FEATURES) {
             Kernel::Avx2
         } else if has_all(has, sse42::FEATURES) {
@@ -550,7 +586,19 @@ mod tests {
         std::eprintln!("CPU features {has:?}: {want:?} selected");
         assert_eq!(best(), want);
         assert_eq!(Kernel::selected(), want);
-        assert_eq!(avx512_available(), want == Kernel::Avx512);
+        assert_eq!(
+            avx512_available(),
+            matches!(want, Kernel::Avx512 | Kernel::Avx512Loads)
+        );
+        assert_eq!(Kernel::Avx512.is_available(), avx512_available());
+        assert_eq!(Kernel::Avx512Loads.is_available(), avx512_available());
+        // The mix follows the vendor, as `/proc/cpuinfo` names it.
+        if let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") {
+            let intel = cpuinfo
+                .lines()
+                .any(|l| l.starts_with("vendor_id") && l.trim_end().ends_with("GenuineIntel"));
+            assert_eq!(avx512_mix() == Kernel::Avx512Loads, intel);
+        }
         assert_eq!(Kernel::Avx2.is_available(), has_all(has, avx2::FEATURES));
         assert_eq!(Kernel::Sse42.is_available(), has_all(has, sse42::FEATURES));
         // And the kernel `check` runs is that one (it answers as that

@@ -82,7 +82,9 @@ pub(crate) fn available_kernels() -> Vec<Kernel> {
 /// Whether `kernel` is written for the architecture these tests run on.
 fn for_this_architecture(kernel: Kernel) -> bool {
     match kernel {
-        Kernel::Avx512 | Kernel::Avx2 | Kernel::Sse42 => cfg!(target_arch = "x86_64"),
+        Kernel::Avx512 | Kernel::Avx512Loads | Kernel::Avx2 | Kernel::Sse42 => {
+            cfg!(target_arch = "x86_64")
+        }
         Kernel::Neon => cfg!(target_arch = "aarch64"),
         _ => true,
     }

@@ -47,9 +47,26 @@ fn cpuinfo_flags(key: &str) -> Option<BTreeSet<String>> {
 const EMULATED: &str = "UTF8LIT_EMULATED_CPU";
 
 #[cfg(target_arch = "x86_64")]
-const X86_NEEDS: [(Kernel, &[&str]); 3] = [
+const X86_NEEDS: [(Kernel, &[&str]); 4] = [
     (
         Kernel::Avx512,
+        &[
+            "avx512f",
+            "avx512bw",
+            "avx512vbmi",
+            "avx2",
+            "fma",
+            "f16c",
+            "avx",
+            "sse4_2",
+            "sse4_1",
+            "ssse3",
+            "pni",
+        ],
+    ),
+    // The same kernel in its other instruction mix: the same features.
+    (
+        Kernel::Avx512Loads,
         &[
             "avx512f",
             "avx512bw",
@@ -162,6 +179,7 @@ fn check_x86_detection() {
     }
     let best = X86_NEEDS
         .into_iter()
+        .filter(|&(kernel, _)| kernel != other_avx512_mix())
         .find(|(_, needs)| missing(needs).is_empty())
         .map_or(Kernel::Swar, |(kernel, _)| kernel);
     if hidden.is_empty() {
@@ -185,6 +203,19 @@ fn check_x86_detection() {
              (not failures): {}",
             hidden.join("; ")
         );
+    }
+}
+
+/// The AVX-512 mix `utf8lit::validate` does not choose here: of the two
+/// (`runtime/src/fast/x86/avx512.rs` says why), `avx512-loads` on Intel's
+/// CPUs, by `/proc/cpuinfo`'s vendor, and `avx512` elsewhere.
+#[cfg(target_arch = "x86_64")]
+fn other_avx512_mix() -> Kernel {
+    let intel = cpuinfo_flags("vendor_id").is_some_and(|v| v.contains("GenuineIntel"));
+    if intel {
+        Kernel::Avx512
+    } else {
+        Kernel::Avx512Loads
     }
 }
 
@@ -244,7 +275,13 @@ fn kernel_inventory() {
     // The order `utf8lit::validate` documents (crate::fast), written out
     // here rather than taken from `Kernel::ALL`: the first available one.
     let order: &[Kernel] = if cfg!(target_arch = "x86_64") {
-        &[Kernel::Avx512, Kernel::Avx2, Kernel::Sse42, Kernel::Swar]
+        &[
+            Kernel::Avx512,
+            Kernel::Avx512Loads,
+            Kernel::Avx2,
+            Kernel::Sse42,
+            Kernel::Swar,
+        ]
     } else if cfg!(target_arch = "aarch64") {
         &[Kernel::Neon, Kernel::Swar]
     } else {
@@ -253,6 +290,12 @@ fn kernel_inventory() {
     let best = order
         .iter()
         .copied()
+        .filter(|&k| {
+            #[cfg(target_arch = "x86_64")]
+            return k != other_avx512_mix();
+            #[cfg(not(target_arch = "x86_64"))]
+            true
+        })
         .find(|k| k.is_available())
         .expect("swar is always available");
     assert_eq!(selected, best, "the selected kernel vs the best available");

@@ -715,6 +715,20 @@ mod avx512_shape {
     }
 
     instantiate!();
+
+    /// The AVX-512 kernel's mix for Intel (`x86::avx512::loads`): the same
+    /// primitives, the bytes before a vector read from memory.
+    pub(super) mod loads {
+        #[allow(
+            clippy::wildcard_imports,
+            reason = "the shape's primitives and switches, all of them, but the one set here"
+        )]
+        use super::*;
+
+        const SHIFTED_LOADS: bool = true;
+
+        instantiate!();
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -760,6 +774,14 @@ const AVX512_SHAPE: Shape = Shape {
     name: "avx512 shape",
     check: avx512_shape::check,
     validate: avx512_shape::validate,
+    lanes: 64,
+    group: 128,
+};
+
+const AVX512_LOADS_SHAPE: Shape = Shape {
+    name: "avx512-loads shape",
+    check: avx512_shape::loads::check,
+    validate: avx512_shape::loads::validate,
     lanes: 64,
     group: 128,
 };
@@ -899,6 +921,11 @@ mod tests {
         short_inputs(AVX512_SHAPE);
     }
 
+    #[test]
+    fn avx512_loads_shape_on_short_inputs() {
+        short_inputs(AVX512_LOADS_SHAPE);
+    }
+
     /// Sequences cut short, sequences never valid, and whole characters.
     const PIECES: [&[u8]; 11] = [
         b"\xC3",
@@ -1002,6 +1029,11 @@ mod tests {
     #[test]
     fn avx512_shape_on_pieces_at_every_offset() {
         pieces_at_every_offset(AVX512_SHAPE);
+    }
+
+    #[test]
+    fn avx512_loads_shape_on_pieces_at_every_offset() {
+        pieces_at_every_offset(AVX512_LOADS_SHAPE);
     }
 
     /// xorshift64: enough randomness for test inputs, the same every run.
@@ -1121,6 +1153,11 @@ mod tests {
     #[test]
     fn avx512_shape_on_random_texts() {
         random_texts(AVX512_SHAPE);
+    }
+
+    #[test]
+    fn avx512_loads_shape_on_random_texts() {
+        random_texts(AVX512_LOADS_SHAPE);
     }
 
     /// The x86 models against the instructions they model, where the CPU

@@ -12,6 +12,23 @@
 //! - an input shorter than a group is read with masked loads (`from_rest`):
 //!   no byte past the end is touched, the lanes after it are zero, and a
 //!   20-byte input is one load.
+//!
+//! The kernel comes in two instruction mixes, the same algorithm and the
+//! same primitives, chosen once by `super::best` from the CPU's vendor:
+//!
+//! - this module: the vector before is moved into place (`vpermt2b`, two a
+//!   vector), for AMD (Zen 4 and 5), where `vpermt2b` is one operation like
+//!   any permute, and two pipes run permutes;
+//! - [`loads`]: the three bytes before each vector read from memory
+//!   (`SHIFTED_LOADS`, as the AVX2 kernel does), for Intel. There
+//!   `vpermt2b` is three micro-operations, two of them on port 5, the one
+//!   port for any 512-bit shuffle, beside the three table lookups
+//!   (`vpermb`) a vector: port 5 bounds the loop. With loads, the loop's
+//!   only shuffles are the lookups, and ports 0 and 5 share the rest
+//!   (`scripts/port-model`: Sapphire Rapids 9.5 cycles a 64 bytes before, 6.5
+//!   after; simdutf8's AVX-512 kernel 8.6). On AMD the three loads a vector
+//!   cross a cache line nearly every time, which a port model does not
+//!   see, and measured slower there (0.8× on Zen 5 at 64 B–1 KiB).
 
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi8, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
@@ -263,3 +280,23 @@ fn nonzero_lanes(v: V) -> u64 {
 lookup_algorithm!(
     features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
 );
+
+/// The kernel in the mix for Intel (see the module docs): the bytes before
+/// each vector after the first read from memory, three more loads a vector
+/// and no shuffle (`SHIFTED_LOADS`). Everything else is the module's.
+pub(super) mod loads {
+    #[allow(
+        clippy::wildcard_imports,
+        reason = "the kernel's primitives and switches, all of them, but the one set here"
+    )]
+    use super::*;
+
+    /// The vector's three bytes before are three loads a byte, two and
+    /// three back: on Intel, where `vpermt2b` costs three micro-operations,
+    /// two on the port that also runs every table lookup.
+    const SHIFTED_LOADS: bool = true;
+
+    lookup_algorithm!(
+        features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    );
+}
