@@ -58,9 +58,12 @@
 //! two (`errors_at`, `errors_next`). AVX2's shift is two shuffles across
 //! the 128-bit halves, and the shuffles, not the loads, bounded its loop.
 //! The first vector of an input, which has nothing before it, and a group
-//! of exactly two vectors still take the carry. AVX-512 and NEON shift in
-//! one instruction, and AVX-512's 64-byte loads a byte off would cross a
-//! cache line nearly every time.
+//! of exactly two vectors still take the carry. NEON shifts in one
+//! instruction. AVX-512 comes in both mixes: `avx512` shifts with one
+//! two-table permute, which AMD runs as one operation and where 64-byte
+//! loads a byte off would cross a cache line nearly every time;
+//! `avx512::loads`, for Intel, reads them, since Intel runs that permute
+//! as three operations on its one 512-bit shuffle port (`x86::avx512_mix`).
 //!
 //! # Short input
 //!
