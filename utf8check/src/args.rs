@@ -42,6 +42,10 @@ Options:
                         report what was done instead of the problems
       --dry-run         with --fix: say what would be converted, change
                         nothing
+      --follow-symlinks with --fix: convert the file a symbolic link named
+                        on the command line leads to, when it is inside a
+                        PATH directory or the current directory (the link
+                        stays a link); see '--fix' below
       --binary MODE     check (default) or skip; see 'Binary files' below
       --no-ignore       do not use .gitignore, .ignore or exclude files
       --hidden          walk hidden files and directories too
@@ -84,6 +88,15 @@ beside the original (same permissions), reads it back, and renames it over
 the original; the original is never half-written. It does not convert
 standard input, a file with other hard links, or a file that changed
 meanwhile. Exit status with --fix: 0 if every file is UTF-8 afterwards.
+
+--fix writes nothing outside what was named, for trees that come from
+someone else. It leaves a symbolic link and the file it points to alone,
+and says so; with --follow-symlinks it converts that file (the link stays
+a link) when it is inside a directory named as a PATH or the current
+directory. A path through a linked directory is converted only when it
+ends inside those directories too. Just before the rename, the name is
+opened again without following links and must still be the file that was
+read (device and inode) with the same bytes, or nothing is renamed.
 
 Binary files: a file with a NUL byte in its first 8 KiB is called binary,
 unless it starts with a UTF-16 byte-order mark.
@@ -139,6 +152,18 @@ pub struct Style {
     /// `--fix` or `--fix --dry-run`: convert the files that fit one
     /// encoding, and report that rather than their problems.
     pub fix: Option<Fix>,
+    /// With `--fix`, what to do with a symbolic link.
+    pub symlinks: Symlinks,
+}
+
+/// What `--fix` does with a symbolic link named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symlinks {
+    /// Leave it and its target alone, and say so (the default).
+    Leave,
+    /// `--follow-symlinks`: convert its target when that is inside a
+    /// directory named on the command line or the current directory.
+    Follow,
 }
 
 /// `--fix` or `--fix --dry-run`.
@@ -202,6 +227,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             check_names: false,
             binary: Binary::Check,
             fix: None,
+            symlinks: Symlinks::Leave,
         },
         demo: false,
         walk: WalkOptions::default(),
@@ -227,6 +253,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             Long("check-names") => options.style.check_names = true,
             Long("fix") => options.style.fix = Some(Fix::Write),
             Long("dry-run") => dry_run = true,
+            Long("follow-symlinks") => options.style.symlinks = Symlinks::Follow,
             Long("no-ignore") => options.walk.no_ignore = true,
             Long("hidden") => options.walk.hidden = true,
             Short('q') | Long("quiet") => options.quiet = true,
@@ -309,6 +336,10 @@ fn combinations(options: &mut Options, dry_run: bool) -> Result<(), String> {
         }
     } else if dry_run {
         return Err("--dry-run goes with --fix".to_owned());
+    } else if options.style.symlinks == Symlinks::Follow {
+        // Without --fix it would read as "follow links in the walk", which
+        // it does not do.
+        return Err("--follow-symlinks goes with --fix".to_owned());
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ use std::sync::{Condvar, Mutex, PoisonError};
 
 use crate::args::{Options, Style};
 use crate::facts::BINARY_PROBE;
+use crate::fix::{FileId, Scope, Target};
 use crate::inputs::{find_inputs, Input, Source};
 use crate::report::{self, Outcome};
 
@@ -57,6 +58,7 @@ pub fn check_all(
     options: &Options,
     mut report: impl FnMut(Checked) -> io::Result<()>,
 ) -> io::Result<u64> {
+    let scope = Scope::new(&options.paths, options.style.symlinks);
     let queue = Mutex::new(Queue::default());
     let more = Condvar::new();
     let lock = || queue.lock().unwrap_or_else(PoisonError::into_inner);
@@ -85,7 +87,7 @@ pub fn check_all(
     let work = |mut after_each: Box<dyn FnMut() -> bool + '_>| {
         let mut buffer = Vec::new();
         while let Some((index, input)) = take() {
-            let checked = check_one(&input, options.style, &mut buffer);
+            let checked = check_one(&input, options.style, &scope, &mut buffer);
             lock().results[index] = Some(checked);
             // Do not keep a huge file's memory for the small ones.
             if buffer.capacity() > 64 << 20 {
@@ -178,8 +180,9 @@ const PREFIXES: [u64; 2] = [4 * 1024, BINARY_PROBE as u64 * 2];
 
 /// Reads and checks one input, reading into `buffer` (reused from one input
 /// to the next: fresh pages for every file cost more than the check).
-fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
+fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -> Checked {
     buffer.clear();
+    let mut target = None;
     let unreadable = |err: io::Error| Checked::Unreadable(format!("{}: {err}", input.name.shown()));
     let bytes: &[u8] = match &input.source {
         Source::Sample(bytes) => bytes,
@@ -194,6 +197,12 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
                 Ok(file) => file,
                 Err(err) => return unreadable(err),
             };
+            // What --fix must find under the name before its rename.
+            target = Some(Target {
+                path,
+                read: file.metadata().ok().as_ref().and_then(FileId::of),
+                scope,
+            });
             for prefix in PREFIXES {
                 let more = prefix - buffer.len() as u64;
                 if let Err(err) = Read::by_ref(&mut file).take(more).read_to_end(buffer) {
@@ -203,7 +212,7 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
                     // The end of the file.
                     return Checked::Done {
                         bytes: buffer.len() as u64,
-                        outcome: report::check(&input.name, Some(path), buffer, style),
+                        outcome: report::check(&input.name, target.as_ref(), buffer, style),
                     };
                 }
                 if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
@@ -219,12 +228,8 @@ fn check_one(input: &Input, style: Style, buffer: &mut Vec<u8>) -> Checked {
             buffer
         }
     };
-    let path = match &input.source {
-        Source::File(path) => Some(path.as_path()),
-        Source::Sample(_) | Source::Stdin => None,
-    };
     Checked::Done {
         bytes: bytes.len() as u64,
-        outcome: report::check(&input.name, path, bytes, style),
+        outcome: report::check(&input.name, target.as_ref(), bytes, style),
     }
 }

@@ -8,10 +8,11 @@
 //! in [`Summary`], and each format writes it its own way.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use utf8lit::Utf8Error;
 
+#[cfg(test)]
+use crate::args::Symlinks;
 use crate::args::{Binary, Fix, Format, Style};
 use crate::facts::{binary_nul, problem_len, starts_utf16, BINARY_PROBE};
 use crate::fix;
@@ -56,10 +57,11 @@ struct Summary {
     binary_nul: Option<usize>,
 }
 
-/// Checks `bytes` (named `name` in the report, read from the file at
-/// `path` if it is one), all of an input, and writes its report.
+/// Checks `bytes` (named `name` in the report, read from the file `target`
+/// if it is one that `--fix` may convert), all of an input, and writes its
+/// report.
 #[must_use]
-pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
+pub fn check(name: &Name, target: Option<&fix::Target<'_>>, bytes: &[u8], style: Style) -> Outcome {
     let skip = style.binary == Binary::Skip;
     let nul_to_skip = if skip { binary_nul(bytes) } else { None };
     let (outcome, summary) = if nul_to_skip.is_some() && !starts_utf16(bytes) {
@@ -76,7 +78,7 @@ pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Ou
         return with_name(
             name,
             style,
-            fixed(name, path, bytes, binary_nul(bytes), mode, style.color),
+            fixed(name, target, bytes, binary_nul(bytes), mode, style.color),
         );
     } else {
         report(name, bytes, style, binary_nul(bytes))
@@ -87,14 +89,14 @@ pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Ou
 /// `--fix` on an invalid input: converted, or why not.
 fn fixed(
     name: &Name,
-    path: Option<&Path>,
+    target: Option<&fix::Target<'_>>,
     bytes: &[u8],
     nul: Option<usize>,
     mode: Fix,
     color: bool,
 ) -> Outcome {
     let done = match verdict::judge(bytes, nul) {
-        Ok(fit) => fix::fix(path, bytes, fit, mode),
+        Ok(fit) => fix::fix(target, bytes, fit, mode),
         Err(refusal) => fix::Done {
             text: format!("not converted: {refusal}"),
             converted: false,
@@ -637,6 +639,7 @@ mod tests {
         check_names: false,
         binary: Binary::Check,
         fix: None,
+        symlinks: Symlinks::Leave,
     };
 
     fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {

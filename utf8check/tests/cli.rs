@@ -1120,13 +1120,15 @@ fn fix_keeps_links_whole() {
     .unwrap();
     let out = run(tree.path(), &["--fix", "link.txt", "linked.txt"]);
     assert_eq!(code(&out), 1);
-    // Through a symbolic link, the file it points to is converted.
-    assert!(fs::symlink_metadata(tree.path().join("link.txt"))
-        .unwrap()
-        .is_symlink());
+    // A symbolic link is left alone, and so is the file it points to...
+    assert!(stdout(&out).contains(
+        "link.txt: not converted: it is a symbolic link (to real.txt); utf8check --fix \
+         leaves links and their targets alone (--follow-symlinks converts a target inside \
+         the named directories)\n"
+    ));
     assert_eq!(
         fs::read(tree.path().join("real.txt")).unwrap(),
-        "café\n".as_bytes()
+        b"caf\xE9\n"
     );
     // A file with two names is left alone: a rename would split them.
     assert!(stdout(&out).contains(
@@ -1135,6 +1137,21 @@ fn fix_keeps_links_whole() {
     assert_eq!(
         fs::read(tree.path().join("other.txt")).unwrap(),
         b"na\xEFve\n"
+    );
+    // ...unless --follow-symlinks asks for the target, inside the tree.
+    let out = run(tree.path(), &["--fix", "--follow-symlinks", "link.txt"]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out),
+        "link.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+    );
+    // The link stays a link; the file it points to is converted.
+    assert!(fs::symlink_metadata(tree.path().join("link.txt"))
+        .unwrap()
+        .is_symlink());
+    assert_eq!(
+        fs::read(tree.path().join("real.txt")).unwrap(),
+        "café\n".as_bytes()
     );
 }
 
@@ -1149,6 +1166,10 @@ fn fix_usage() {
             "--format cannot go with it",
         ),
         (&["--fix", "--first", "a.txt"], "--first cannot go with it"),
+        (
+            &["--follow-symlinks", "a.txt"],
+            "--follow-symlinks goes with --fix",
+        ),
     ] {
         let out = run(tree.path(), args);
         assert_eq!(code(&out), 2, "{args:?}");
@@ -1208,4 +1229,159 @@ fn fix_killed_before_the_rename_loses_nothing() {
     child.kill().unwrap();
     assert!(!child.wait().unwrap().success());
     assert_eq!(fs::read(tree.path().join("de.txt")).unwrap(), original);
+}
+
+/// A checkout (`tree/`) beside a file it must not touch
+/// (`outside/secret.txt`, ISO-8859-1, which `--fix` would convert), with
+/// `tree/notes.txt` a link to it and `tree/docs` a link to `outside/`.
+#[cfg(unix)]
+fn tree_with_links_out() -> (Tree, PathBuf, Vec<u8>) {
+    let tree = Tree::new();
+    let secret = b"caf\xE9 cr\xE8me\n".to_vec();
+    tree.file("outside/secret.txt", &secret)
+        .file("tree/own.txt", b"fine\n");
+    let checkout = tree.path().join("tree");
+    std::os::unix::fs::symlink("../outside/secret.txt", checkout.join("notes.txt")).unwrap();
+    std::os::unix::fs::symlink("../outside", checkout.join("docs")).unwrap();
+    (tree, checkout, secret)
+}
+
+/// However the link is named (directly, as `./x`, by an absolute path,
+/// through a linked directory, or by a walk), `--fix` writes nothing
+/// outside the checkout, with `--follow-symlinks` too.
+#[cfg(unix)]
+#[test]
+fn fix_never_writes_through_a_link_to_outside() {
+    let (tree, checkout, secret) = tree_with_links_out();
+    let absolute = checkout.join("notes.txt");
+    let absolute = absolute.to_str().unwrap();
+    let left = "not converted: it is a symbolic link (to ../outside/secret.txt); utf8check \
+                --fix leaves links and their targets alone (--follow-symlinks converts a \
+                target inside the named directories)";
+    let outside = "not converted: it is a symbolic link (to ../outside/secret.txt) that leads \
+                   outside the named directories and the current directory; utf8check --fix \
+                   leaves it and its target alone";
+    let through = "not converted: its path goes through the symbolic link docs (to \
+                   ../outside) and leads outside the named directories and the current \
+                   directory; utf8check --fix leaves it alone";
+    for (args, said) in [
+        (&["--fix", "notes.txt"][..], format!("notes.txt: {left}\n")),
+        (&["--fix", "./notes.txt"], format!("./notes.txt: {left}\n")),
+        (&["--fix", absolute], format!("{absolute}: {left}\n")),
+        (
+            &["--fix", "docs/secret.txt"],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        (&["--fix", "docs"], format!("docs/secret.txt: {through}\n")),
+        (&["--fix", "docs/"], format!("docs/secret.txt: {through}\n")),
+        (
+            &["--fix", "--follow-symlinks", "notes.txt"],
+            format!("notes.txt: {outside}\n"),
+        ),
+        (
+            &["--fix", "--follow-symlinks", "docs/secret.txt", "."],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        (
+            &["--fix", "--follow-symlinks", "docs"],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        // The walk does not follow links at all.
+        (&["--fix"], String::new()),
+        (&["--fix", "--follow-symlinks", "."], String::new()),
+    ] {
+        let out = run(&checkout, args);
+        assert_eq!(stdout(&out), said, "{args:?}\n{}", stderr(&out));
+        assert_eq!(
+            fs::read(tree.path().join("outside/secret.txt")).unwrap(),
+            secret,
+            "{args:?}"
+        );
+        assert!(fs::symlink_metadata(checkout.join("notes.txt"))
+            .unwrap()
+            .is_symlink());
+        // A refusal is not a success.
+        let expected = i32::from(!said.is_empty());
+        assert_eq!(code(&out), expected, "{args:?}");
+    }
+    // Nothing was left beside the secret either.
+    assert_eq!(
+        fs::read_dir(tree.path().join("outside")).unwrap().count(),
+        1
+    );
+}
+
+/// Runs `--fix de.txt` (German in ISO-8859-1) paused before its rename,
+/// calls `meanwhile` on the tree's directory there, and returns the output.
+#[cfg(unix)]
+fn fix_with_pause(tree: &Tree, meanwhile: impl FnOnce(&Path)) -> Output {
+    use std::io::{BufRead as _, BufReader, Read as _};
+
+    tree.file("de.txt", &data("wikipedia-mars/german.latin1.txt"));
+    let mut child = Command::new(BIN)
+        .args(["--color", "never", "--fix", "de.txt"])
+        .current_dir(tree.path())
+        .env("UTF8CHECK_TEST_PAUSE_BEFORE_RENAME", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert_eq!(line, "utf8check: paused before rename: de.txt\n");
+    meanwhile(tree.path());
+    let mut rest = Vec::new();
+    stderr.read_to_end(&mut rest).unwrap();
+    let mut out = child.wait_with_output().unwrap();
+    out.stderr = rest;
+    out
+}
+
+/// A file swapped for another between the read and the rename is refused,
+/// and the one swapped in is kept as it is.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_file_swapped_before_the_rename() {
+    let tree = Tree::new();
+    let other = b"someone else's caf\xE9\n";
+    let out = fix_with_pause(&tree, |dir| {
+        fs::write(dir.join("new.txt"), other).unwrap();
+        fs::rename(dir.join("new.txt"), dir.join("de.txt")).unwrap();
+    });
+    assert_eq!(
+        stdout(&out),
+        "de.txt: not converted: it was replaced by another file while it was being \
+         converted\n"
+    );
+    assert_eq!(code(&out), 1);
+    assert_eq!(fs::read(tree.path().join("de.txt")).unwrap(), other);
+    // The temporary file is gone.
+    assert_eq!(fs::read_dir(tree.path()).unwrap().count(), 1);
+}
+
+/// A symbolic link swapped in between the read and the rename is not
+/// written through: the open before the rename does not follow it.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_link_swapped_in_before_the_rename() {
+    let tree = Tree::new();
+    let secret = data("wikipedia-mars/german.latin1.txt");
+    tree.file("outside/secret.txt", &secret);
+    let out = fix_with_pause(&tree, |dir| {
+        std::os::unix::fs::symlink("outside/secret.txt", dir.join("new.txt")).unwrap();
+        fs::rename(dir.join("new.txt"), dir.join("de.txt")).unwrap();
+    });
+    assert_eq!(
+        stdout(&out),
+        "de.txt: not converted: it was replaced by a symbolic link while it was being \
+         converted\n"
+    );
+    assert_eq!(
+        fs::read(tree.path().join("outside/secret.txt")).unwrap(),
+        secret
+    );
+    assert!(fs::symlink_metadata(tree.path().join("de.txt"))
+        .unwrap()
+        .is_symlink());
 }
