@@ -23,7 +23,8 @@ PATH is a file, a directory (walked recursively) or '-' for standard input;
 with no PATH, the current directory. Directories skip what .gitignore,
 .ignore and .git/info/exclude ignore (also outside git repositories) and
 hidden files, as ripgrep does; files named on the command line are always
-checked. Symbolic links inside directories are not followed.
+checked. Symbolic links inside directories are not followed. A FIFO or a
+device named as a PATH is read as a stream, as standard input is.
 
 Options:
       --demo            check the samples built into utf8check (valid text,
@@ -96,7 +97,9 @@ a link) when it is inside a directory named as a PATH or the current
 directory. A path through a linked directory is converted only when it
 ends inside those directories too. Just before the rename, the name is
 opened again without following links and must still be the file that was
-read (device and inode) with the same bytes, or nothing is renamed.
+read (device and inode) with the same bytes, or nothing is renamed. A
+FIFO, device or socket named with --fix is not even opened: it is reported
+on stderr, and the exit status is 2.
 
 Binary files: a file with a NUL byte in its first 8 KiB is called binary,
 unless it starts with a UTF-16 byte-order mark.

@@ -192,8 +192,23 @@ fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -
             }
             buffer
         }
+        Source::Special { kind, .. } if style.fix.is_some() => {
+            // Not even opened: opening a FIFO waits for a writer, and
+            // there is nothing to rename over a device.
+            return Checked::Unreadable(format!(
+                "{}: not read: --fix converts regular files only, and this is {kind}",
+                input.name.shown()
+            ));
+        }
+        Source::Special { path, .. } => {
+            let read = std::fs::File::open(path).and_then(|mut file| file.read_to_end(buffer));
+            if let Err(err) = read {
+                return unreadable(err);
+            }
+            buffer
+        }
         Source::File(path) => {
-            let mut file = match std::fs::File::open(path) {
+            let mut file = match open_file(path, style) {
                 Ok(file) => file,
                 Err(err) => return unreadable(err),
             };
@@ -231,5 +246,26 @@ fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -
     Checked::Done {
         bytes: bytes.len() as u64,
         outcome: report::check(&input.name, target.as_ref(), bytes, style),
+    }
+}
+
+/// Opens the regular file at `path`. For `--fix`, without waiting: a FIFO
+/// swapped in since the walk saw a file would otherwise hang the open; it
+/// is refused instead.
+fn open_file(path: &std::path::Path, style: Style) -> io::Result<std::fs::File> {
+    if style.fix.is_none() {
+        return std::fs::File::open(path);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if file.metadata()?.is_file() {
+        Ok(file)
+    } else {
+        Err(io::Error::other(
+            "not read: --fix converts regular files only, and this is no longer one",
+        ))
     }
 }

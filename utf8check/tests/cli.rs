@@ -1385,3 +1385,80 @@ fn fix_refuses_a_link_swapped_in_before_the_rename() {
         .unwrap()
         .is_symlink());
 }
+
+/// Waits for `child` at most `seconds`, so that a regression fails the
+/// test instead of hanging it.
+#[cfg(unix)]
+fn wait_at_most(mut child: std::process::Child, seconds: u64) -> Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            panic!("utf8check still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO named for `--fix` is refused at once, without waiting for a
+/// writer that never comes; `/dev/zero` too.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_fifo_at_once() {
+    let tree = Tree::new();
+    let made = Command::new("mkfifo")
+        .arg(tree.path().join("pipe"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    tree.file("a.txt", b"caf\xE9\n");
+    let child = Command::new(BIN)
+        .args(["--fix", "pipe", "/dev/zero", "a.txt"])
+        .current_dir(tree.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(
+            "utf8check: pipe: not read: --fix converts regular files only, and this is a FIFO\n\
+             utf8check: /dev/zero: not read: --fix converts regular files only, and this is a \
+             character device\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // The files around it are converted all the same.
+    assert_eq!(
+        stdout(&out),
+        "a.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+    );
+}
+
+/// Without `--fix`, a FIFO named on the command line is read as a stream,
+/// as standard input is.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_as_a_stream() {
+    let tree = Tree::new();
+    let fifo = tree.path().join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let child = Command::new(BIN)
+        .args(["--color", "never", "pipe"])
+        .current_dir(tree.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Opening the writer side waits for utf8check to open the reader.
+    fs::write(&fifo, b"ok\ncaf\xE9 cr\xE8me\n").unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("pipe:2:4: invalid UTF-8 at byte 6 "));
+}
