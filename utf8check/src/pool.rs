@@ -1,7 +1,7 @@
 //! Checking the inputs on several threads while the walk goes on, and
 //! reporting the results in input order.
 
-use std::io::{self, Read};
+use std::io::{self, Read, Seek as _};
 use std::sync::{Condvar, Mutex, PoisonError};
 
 use crate::args::{Options, Style};
@@ -90,7 +90,7 @@ pub fn check_all(
             let checked = check_one(&input, options.style, &scope, &mut buffer);
             lock().results[index] = Some(checked);
             // Do not keep a huge file's memory for the small ones.
-            if buffer.capacity() > 64 << 20 {
+            if buffer.capacity() > STREAM_LIMIT {
                 buffer = Vec::new();
             }
             if !after_each() {
@@ -178,20 +178,30 @@ pub fn check_all(
 /// [`report::check_prefix`]).
 const PREFIXES: [u64; 2] = [4 * 1024, BINARY_PROBE as u64 * 2];
 
+/// How much is read at a time after the prefixes: a valid input is never
+/// held in memory beyond one chunk, however long it is. Small enough that
+/// the bytes the kernel copies in are still in the core's own cache when
+/// the validator reads them (larger chunks measured slower, not faster).
+const CHUNK: usize = 64 << 10;
+
+/// The most of a stream (standard input, a FIFO, a device) held in memory
+/// so that its problems can be reported: a stream cannot be read again
+/// once a problem turns up, so its bytes are kept up to this size, and
+/// beyond it only validated. Also the size above which a buffer is not
+/// kept for the next input.
+pub const STREAM_LIMIT: usize = 64 << 20;
+
 /// Reads and checks one input, reading into `buffer` (reused from one input
 /// to the next: fresh pages for every file cost more than the check).
 fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -> Checked {
     buffer.clear();
-    let mut target = None;
     let unreadable = |err: io::Error| Checked::Unreadable(format!("{}: {err}", input.name.shown()));
-    let bytes: &[u8] = match &input.source {
-        Source::Sample(bytes) => bytes,
-        Source::Stdin => {
-            if let Err(err) = io::stdin().lock().read_to_end(buffer) {
-                return unreadable(err);
-            }
-            buffer
-        }
+    let checked = match &input.source {
+        Source::Sample(bytes) => Ok(Checked::Done {
+            bytes: bytes.len() as u64,
+            outcome: report::check(&input.name, None, bytes, style),
+        }),
+        Source::Stdin => check_stream(input, &mut io::stdin().lock(), style, buffer),
         Source::Special { kind, .. } if style.fix.is_some() => {
             // Not even opened: opening a FIFO waits for a writer, and
             // there is nothing to rename over a device.
@@ -200,53 +210,178 @@ fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -
                 input.name.shown()
             ));
         }
-        Source::Special { path, .. } => {
-            let read = std::fs::File::open(path).and_then(|mut file| file.read_to_end(buffer));
-            if let Err(err) = read {
-                return unreadable(err);
-            }
-            buffer
-        }
-        Source::File(path) => {
-            let mut file = match open_file(path, style) {
-                Ok(file) => file,
-                Err(err) => return unreadable(err),
-            };
+        Source::Special { path, .. } => std::fs::File::open(path)
+            .and_then(|mut file| check_stream(input, &mut file, style, buffer)),
+        Source::File(path) => open_file(path, style).and_then(|mut file| {
             // What --fix must find under the name before its rename.
-            target = Some(Target {
+            let target = Target {
                 path,
                 read: file.metadata().ok().as_ref().and_then(FileId::of),
                 scope,
-            });
-            for prefix in PREFIXES {
-                let more = prefix - buffer.len() as u64;
-                if let Err(err) = Read::by_ref(&mut file).take(more).read_to_end(buffer) {
-                    return unreadable(err);
-                }
-                if (buffer.len() as u64) < prefix {
-                    // The end of the file.
-                    return Checked::Done {
-                        bytes: buffer.len() as u64,
-                        outcome: report::check(&input.name, target.as_ref(), buffer, style),
-                    };
-                }
-                if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
-                    return Checked::Done {
-                        bytes: buffer.len() as u64,
-                        outcome,
-                    };
-                }
-            }
-            if let Err(err) = file.read_to_end(buffer) {
-                return unreadable(err);
-            }
-            buffer
-        }
+            };
+            check_file(input, &mut file, &target, style, buffer)
+        }),
     };
-    Checked::Done {
-        bytes: bytes.len() as u64,
-        outcome: report::check(&input.name, target.as_ref(), bytes, style),
+    checked.unwrap_or_else(unreadable)
+}
+
+/// Reads the first bytes of an input into `buffer`, in the steps of
+/// [`PREFIXES`]; the result when they decide it (all of the input was
+/// read, or [`report::check_prefix`] needs no more).
+fn check_prefixes(
+    input: &Input,
+    reader: &mut impl Read,
+    target: Option<&Target<'_>>,
+    style: Style,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Option<Checked>> {
+    for prefix in PREFIXES {
+        let more = prefix - buffer.len() as u64;
+        reader.take(more).read_to_end(buffer)?;
+        if (buffer.len() as u64) < prefix {
+            // The end of the input.
+            return Ok(Some(Checked::Done {
+                bytes: buffer.len() as u64,
+                outcome: report::check(&input.name, target, buffer, style),
+            }));
+        }
+        if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
+            return Ok(Some(Checked::Done {
+                bytes: buffer.len() as u64,
+                outcome,
+            }));
+        }
     }
+    Ok(None)
+}
+
+/// Reads from `reader` until `chunk` is full or the input ends; how many
+/// bytes it read.
+fn fill(reader: &mut impl Read, chunk: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < chunk.len() {
+        match reader.read(&mut chunk[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(filled)
+}
+
+/// Checks a regular file: after its prefixes, a chunk at a time through
+/// the streaming validator, holding one chunk; only when a problem turns
+/// up is the file read again from the start, all of it, for the report.
+fn check_file(
+    input: &Input,
+    file: &mut std::fs::File,
+    target: &Target<'_>,
+    style: Style,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Checked> {
+    if let Some(checked) = check_prefixes(input, file, Some(target), style, buffer)? {
+        return Ok(checked);
+    }
+    let mut validator = utf8lit::Utf8Validator::new();
+    let mut bytes = buffer.len() as u64;
+    let mut valid = validator.update(buffer).is_ok();
+    if valid {
+        buffer.resize(CHUNK, 0);
+        loop {
+            let n = fill(file, buffer)?;
+            if n == 0 {
+                valid = validator.finish().is_ok();
+                break;
+            }
+            bytes += n as u64;
+            if validator.update(&buffer[..n]).is_err() {
+                valid = false;
+                break;
+            }
+        }
+    }
+    if valid {
+        return Ok(Checked::Done {
+            bytes,
+            outcome: report::valid(&input.name, style),
+        });
+    }
+    // The report wants every problem, each with its line and column, and
+    // the verdict on the whole file.
+    file.seek(io::SeekFrom::Start(0))?;
+    buffer.clear();
+    file.read_to_end(buffer)?;
+    Ok(Checked::Done {
+        bytes: buffer.len() as u64,
+        outcome: report::check(&input.name, Some(target), buffer, style),
+    })
+}
+
+/// Checks a stream (standard input, a FIFO, a device), which cannot be read
+/// twice: its bytes are kept for the report up to [`STREAM_LIMIT`], and
+/// beyond that only validated, a chunk at a time.
+fn check_stream(
+    input: &Input,
+    reader: &mut impl Read,
+    style: Style,
+    buffer: &mut Vec<u8>,
+) -> io::Result<Checked> {
+    if let Some(checked) = check_prefixes(input, reader, None, style, buffer)? {
+        return Ok(checked);
+    }
+    let mut validator = utf8lit::Utf8Validator::new();
+    let mut bytes = buffer.len() as u64;
+    let mut result = validator.update(buffer);
+    // Whether `buffer` holds all that was read.
+    let mut whole = true;
+    while result.is_ok() {
+        // Where memory is tight (`ulimit -v`), the stream is only
+        // validated from here on, as beyond the limit.
+        let start =
+            if whole && buffer.len() + CHUNK <= STREAM_LIMIT && buffer.try_reserve(CHUNK).is_ok() {
+                buffer.len()
+            } else {
+                whole = false;
+                0
+            };
+        buffer.resize(start + CHUNK, 0);
+        let n = fill(reader, &mut buffer[start..])?;
+        buffer.truncate(start + n);
+        bytes += n as u64;
+        if n == 0 {
+            result = validator.finish();
+            break;
+        }
+        result = validator.update(&buffer[start..]);
+    }
+    let Err(err) = result else {
+        return Ok(Checked::Done {
+            bytes,
+            outcome: report::valid(&input.name, style),
+        });
+    };
+    if whole {
+        // The rest too, for the verdict on the whole stream.
+        let room = (STREAM_LIMIT + 1).saturating_sub(buffer.len()) as u64;
+        reader.take(room).read_to_end(buffer)?;
+        whole = buffer.len() <= STREAM_LIMIT;
+    }
+    if !whole {
+        return Ok(Checked::Unreadable(format!(
+            "{}: invalid UTF-8 at byte {} ({}), but it is a stream of more than {} MiB: \
+             utf8check keeps that much of a stream to report its problems, so it reports \
+             none; save it to a file and check the file",
+            input.name.shown(),
+            err.valid_up_to(),
+            err.kind(),
+            STREAM_LIMIT >> 20,
+        )));
+    }
+    Ok(Checked::Done {
+        bytes: buffer.len() as u64,
+        outcome: report::check(&input.name, None, buffer, style),
+    })
 }
 
 /// Opens the regular file at `path`. For `--fix`, without waiting: a FIFO

@@ -86,6 +86,19 @@ pub fn check(name: &Name, target: Option<&fix::Target<'_>>, bytes: &[u8], style:
     finish(name, style, outcome, &summary)
 }
 
+/// The report on an input found valid UTF-8 without holding all of it
+/// (its bytes went through [`utf8lit::Utf8Validator`] a chunk at a time):
+/// what [`check`] says of valid bytes, and that is nothing unless the name
+/// is not UTF-8.
+#[must_use]
+pub fn valid(name: &Name, style: Style) -> Outcome {
+    let summary = Summary {
+        problems: Some(0),
+        ..Summary::default()
+    };
+    finish(name, style, Outcome::default(), &summary)
+}
+
 /// `--fix` on an invalid input: converted, or why not.
 fn fixed(
     name: &Name,

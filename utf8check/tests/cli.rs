@@ -1462,3 +1462,123 @@ fn a_fifo_is_read_as_a_stream() {
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     assert!(stdout(&out).starts_with("pipe:2:4: invalid UTF-8 at byte 6 "));
 }
+
+/// `count` bytes of valid UTF-8 text (a Russian sentence, then ASCII
+/// padding).
+fn valid_text(count: usize) -> Vec<u8> {
+    let line = "Марс — четвёртая по удалённости от Солнца планета.\n".as_bytes();
+    let mut bytes: Vec<u8> = line.iter().copied().cycle().take(count).collect();
+    // Cut at a character boundary: pad the end with ASCII.
+    let mut end = count;
+    while end > 0 && bytes[end - 1] >= 0x80 {
+        end -= 1;
+    }
+    bytes[end..].fill(b'\n');
+    bytes
+}
+
+/// Runs utf8check under `prlimit --as=LIMIT` (address space, the limit
+/// that counts every allocation); `None` where there is no prlimit.
+#[cfg(target_os = "linux")]
+fn run_limited(dir: &Path, limit: usize, args: &[&str], stdin: Option<&[u8]>) -> Option<Output> {
+    let mut command = Command::new("prlimit");
+    command
+        .arg(format!("--as={limit}"))
+        .arg(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("prlimit not found: not tested");
+            return None;
+        }
+        Err(err) => panic!("prlimit: {err}"),
+    };
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || {
+        // utf8check may stop reading early; a broken pipe is no failure.
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Some(out)
+}
+
+/// A file larger than the memory utf8check may use is checked all the
+/// same: valid text is read a chunk at a time, from a file or a pipe.
+#[cfg(target_os = "linux")]
+#[test]
+fn files_larger_than_memory() {
+    const LIMIT: usize = 32 << 20;
+    let tree = Tree::new();
+    let text = valid_text(LIMIT + (16 << 20));
+    tree.file("big.txt", &text);
+    let Some(out) = run_limited(tree.path(), LIMIT, &["big.txt"], None) else {
+        return;
+    };
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("utf8check: 1 file, 50331648 bytes read, 0 invalid, "),
+        "{}",
+        stderr(&out)
+    );
+    // Through standard input, too.
+    let out = run_limited(tree.path(), LIMIT, &["-"], Some(&text)).unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("utf8check: 1 file, 50331648 bytes read, 0 invalid, "));
+    // A problem after the first chunks: found by the chunked pass, then
+    // reported as when the file is read whole.
+    let mut late = valid_text(1 << 20);
+    late.extend_from_slice(b"caf\xE9\n");
+    tree.file("late.txt", &late);
+    let whole = run(tree.path(), &["late.txt"]);
+    let out = run_limited(tree.path(), LIMIT, &["--color", "never", "late.txt"], None).unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&whole));
+}
+
+/// A device is read as a stream: `/dev/zero` (endless NULs) is skipped as
+/// binary at once with `--binary skip`.
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_a_stream() {
+    let tree = Tree::new();
+    let child = Command::new(BIN)
+        .args(["--binary", "skip", "/dev/zero"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains(" 1 skipped as binary, "));
+    drop(tree);
+}
+
+/// A stream is kept in memory only up to 64 MiB for its report: a problem
+/// after that is found, and said to be beyond what utf8check reports.
+#[test]
+fn a_problem_beyond_the_stream_limit() {
+    let tree = Tree::new();
+    let mut text = valid_text(65 << 20);
+    text.extend_from_slice(b"caf\xE9\n");
+    let out = run_with_stdin(tree.path(), &["-"], Some(&text));
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(&format!(
+            "utf8check: (standard input): invalid UTF-8 at byte {} (missing continuation \
+             byte), but it is a stream of more than 64 MiB: utf8check keeps that much of a \
+             stream to report its problems, so it reports none; save it to a file and check \
+             the file\n",
+            (65 << 20) + 3
+        )),
+        "{}",
+        stderr(&out)
+    );
+}
