@@ -108,6 +108,13 @@ may pass, exactly as with isutf8), but only its first problem is reported,
 followed by the line 'path: binary file (NUL at byte N); ...'. With
 --binary skip, it is not checked, and counted as skipped in the summary.
 
+Memory: a valid input is read 64 KiB at a time, whatever its size. A file
+with problems is read whole for its report, up to 64 MiB; a larger one is
+read twice, 64 KiB at a time (its verdict, then its problems), with the
+same answers, and --fix does not convert it. Standard input, a FIFO or a
+device is kept up to 64 MiB for its report; a problem after that is
+reported on stderr without its line or a verdict, and the exit status is 2.
+
 A summary line goes to stderr: files, bytes, invalid files, unreadable
 files, skipped binary files, time.
 

@@ -1,14 +1,16 @@
 //! Checking the inputs on several threads while the walk goes on, and
 //! reporting the results in input order.
 
-use std::io::{self, Read, Seek as _};
+use std::io::{self, Read, Seek};
 use std::sync::{Condvar, Mutex, PoisonError};
 
 use crate::args::{Options, Style};
-use crate::facts::BINARY_PROBE;
+use crate::chunked::Chunked;
+use crate::facts::{binary_nul, BINARY_PROBE};
 use crate::fix::{FileId, Scope, Target};
 use crate::inputs::{find_inputs, Input, Source};
 use crate::report::{self, Outcome};
+use crate::verdict::{Fit, Judging};
 
 /// What became of one input.
 pub enum Checked {
@@ -90,7 +92,7 @@ pub fn check_all(
             let checked = check_one(&input, options.style, &scope, &mut buffer);
             lock().results[index] = Some(checked);
             // Do not keep a huge file's memory for the small ones.
-            if buffer.capacity() > STREAM_LIMIT {
+            if buffer.capacity() > HOLD_LIMIT {
                 buffer = Vec::new();
             }
             if !after_each() {
@@ -184,12 +186,14 @@ const PREFIXES: [u64; 2] = [4 * 1024, BINARY_PROBE as u64 * 2];
 /// the validator reads them (larger chunks measured slower, not faster).
 const CHUNK: usize = 64 << 10;
 
-/// The most of a stream (standard input, a FIFO, a device) held in memory
-/// so that its problems can be reported: a stream cannot be read again
-/// once a problem turns up, so its bytes are kept up to this size, and
-/// beyond it only validated. Also the size above which a buffer is not
-/// kept for the next input.
-pub const STREAM_LIMIT: usize = 64 << 20;
+/// The most of an input held in memory to report its problems. A stream
+/// (standard input, a FIFO, a device) cannot be read again once a problem
+/// turns up, so its bytes are kept up to this size, and beyond it only
+/// validated. A regular file with a problem is read whole up to this size;
+/// above it, it is read twice a chunk at a time (the verdict, then the
+/// problems), and `--fix` does not convert it. Also the size above which a
+/// buffer is not kept for the next input.
+pub const HOLD_LIMIT: usize = 64 << 20;
 
 /// Reads and checks one input, reading into `buffer` (reused from one input
 /// to the next: fresh pages for every file cost more than the check).
@@ -310,6 +314,20 @@ fn check_file(
     // The report wants every problem, each with its line and column, and
     // the verdict on the whole file.
     file.seek(io::SeekFrom::Start(0))?;
+    let size = file.metadata()?.len();
+    if size > HOLD_LIMIT as u64 {
+        let large = format!(
+            "it is {size} bytes long, and utf8check --fix converts files of up to {} MiB",
+            HOLD_LIMIT >> 20
+        );
+        let outcome = check_large(&input.name, file, style, buffer, CHUNK, |_| {
+            Err(large.clone())
+        })?;
+        return Ok(Checked::Done {
+            bytes: size,
+            outcome,
+        });
+    }
     buffer.clear();
     file.read_to_end(buffer)?;
     Ok(Checked::Done {
@@ -318,8 +336,74 @@ fn check_file(
     })
 }
 
+/// The report on an invalid input too large to hold, read from its start
+/// `chunk` bytes at a time into `buffer`, twice: for the verdict on all of
+/// it ([`Judging`]), then for its problems ([`report::Writer`]), each
+/// found as in the whole input ([`Chunked`]), so that every answer is the
+/// one [`report::check`] gives. `converts` says whether `--fix` converts
+/// an input with the verdict it is given; with `--fix`, it is why not.
+fn check_large(
+    name: &crate::name::Name,
+    reader: &mut (impl Read + Seek),
+    style: Style,
+    buffer: &mut Vec<u8>,
+    chunk: usize,
+    converts: impl FnOnce(Fit) -> Result<(), String>,
+) -> io::Result<Outcome> {
+    let start = reader.stream_position()?;
+    // The first bytes: the binary probe and the byte-order mark.
+    buffer.clear();
+    buffer.resize(BINARY_PROBE, 0);
+    let n = fill(reader, buffer)?;
+    let nul = binary_nul(&buffer[..n]);
+    let mut judging = Judging::new(&buffer[..n], nul);
+    buffer.resize(chunk, 0);
+    if !style.first_only {
+        // The first pass: the verdict.
+        reader.seek(io::SeekFrom::Start(start))?;
+        let mut chunked = Chunked::default();
+        let mut n = fill(reader, buffer)?;
+        loop {
+            let end = n < buffer.len();
+            judging.bytes(&buffer[..n]);
+            if judging.wants_pieces() {
+                chunked.push(&buffer[..n], end, |piece| {
+                    judging.piece(&piece);
+                    true
+                });
+            }
+            if end || !judging.wants_bytes() {
+                break;
+            }
+            n = fill(reader, buffer)?;
+        }
+    }
+    let verdict = (!style.first_only).then(|| judging.finish());
+    if style.fix.is_some() {
+        let why = match verdict {
+            Some(Err(refusal)) => refusal.to_string(),
+            Some(Ok(fit)) => converts(fit).err().unwrap_or_default(),
+            None => String::new(),
+        };
+        return Ok(report::refused(name, style, &why));
+    }
+    let fit = verdict.and_then(Result::ok);
+    // The second pass: the problems.
+    reader.seek(io::SeekFrom::Start(start))?;
+    let mut writer = report::Writer::new(name, style, nul, fit);
+    let mut chunked = Chunked::default();
+    loop {
+        let n = fill(reader, buffer)?;
+        let end = n < buffer.len();
+        if !chunked.push(&buffer[..n], end, |piece| writer.piece(&piece)) || end {
+            break;
+        }
+    }
+    Ok(writer.finish(fit.map(converts).as_ref()))
+}
+
 /// Checks a stream (standard input, a FIFO, a device), which cannot be read
-/// twice: its bytes are kept for the report up to [`STREAM_LIMIT`], and
+/// twice: its bytes are kept for the report up to [`HOLD_LIMIT`], and
 /// beyond that only validated, a chunk at a time.
 fn check_stream(
     input: &Input,
@@ -339,7 +423,7 @@ fn check_stream(
         // Where memory is tight (`ulimit -v`), the stream is only
         // validated from here on, as beyond the limit.
         let start =
-            if whole && buffer.len() + CHUNK <= STREAM_LIMIT && buffer.try_reserve(CHUNK).is_ok() {
+            if whole && buffer.len() + CHUNK <= HOLD_LIMIT && buffer.try_reserve(CHUNK).is_ok() {
                 buffer.len()
             } else {
                 whole = false;
@@ -363,9 +447,9 @@ fn check_stream(
     };
     if whole {
         // The rest too, for the verdict on the whole stream.
-        let room = (STREAM_LIMIT + 1).saturating_sub(buffer.len()) as u64;
+        let room = (HOLD_LIMIT + 1).saturating_sub(buffer.len()) as u64;
         reader.take(room).read_to_end(buffer)?;
-        whole = buffer.len() <= STREAM_LIMIT;
+        whole = buffer.len() <= HOLD_LIMIT;
     }
     if !whole {
         return Ok(Checked::Unreadable(format!(
@@ -375,7 +459,7 @@ fn check_stream(
             input.name.shown(),
             err.valid_up_to(),
             err.kind(),
-            STREAM_LIMIT >> 20,
+            HOLD_LIMIT >> 20,
         )));
     }
     Ok(Checked::Done {
@@ -402,5 +486,91 @@ fn open_file(path: &std::path::Path, style: Style) -> io::Result<std::fs::File> 
         Err(io::Error::other(
             "not read: --fix converts regular files only, and this is no longer one",
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::{Binary, Format, Symlinks};
+    use crate::name::Name;
+
+    /// Every file under `dir`, recursively.
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+
+    /// The report on an input too large to hold, read a few bytes at a
+    /// time, says what the report on the input held whole says, word for
+    /// word, in every format: over the test data, the samples, and inputs
+    /// made for the edges (a problem at a chunk's end, a run of Latin-1
+    /// letters across chunks, UTF-16).
+    #[test]
+    fn large_inputs_read_in_chunks_get_the_same_report() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut paths = Vec::new();
+        files(&root.join("../tests/data"), &mut paths);
+        files(&root.join("samples"), &mut paths);
+        let mut inputs: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
+        let mut latin1 = b"Gr\xFC\xDFe ".repeat(3000);
+        latin1.extend_from_slice(b"caf\xE9");
+        inputs.push(latin1);
+        let utf16: Vec<u8> = [0xFEFF_u16, u16::from(b'h'), 0xE9, 0xD83D, 0xDE00]
+            .iter()
+            .cycle()
+            .take(5001)
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        inputs.push(utf16);
+        inputs.push(b"x\n\xED\xA0\xBD\xED\xB8\x80 ok\n".repeat(1000));
+        let mut checked = 0;
+        for bytes in &inputs {
+            if utf8lit::validate(bytes).is_ok() {
+                continue;
+            }
+            checked += 1;
+            let small = bytes.len() < 4096;
+            for format in [Format::Human, Format::Json, Format::Github, Format::Sarif] {
+                for first_only in [false, true] {
+                    let style = Style {
+                        format,
+                        color: false,
+                        first_only,
+                        check_names: false,
+                        binary: Binary::Check,
+                        fix: None,
+                        symlinks: Symlinks::Leave,
+                    };
+                    let name = Name::path("f");
+                    let whole = report::check(&name, None, bytes, style);
+                    let sizes: &[usize] = if small { &[1, 2, 3, 7, 64] } else { &[5, 4099] };
+                    for &chunk in sizes {
+                        let mut reader = io::Cursor::new(&bytes[..]);
+                        let mut buffer = Vec::new();
+                        let large =
+                            check_large(&name, &mut reader, style, &mut buffer, chunk, |fit| {
+                                crate::fix::lossless(bytes, fit.encoding).map(drop)
+                            })
+                            .unwrap();
+                        assert_eq!(
+                            large.text,
+                            whole.text,
+                            "{format:?}, first only: {first_only}, by {chunk}: {:02X?}",
+                            &bytes[..bytes.len().min(40)]
+                        );
+                        assert_eq!(large.artifact, whole.artifact);
+                        assert_eq!(large.invalid, whole.invalid);
+                    }
+                }
+            }
+        }
+        assert!(checked > 15, "only {checked} invalid inputs");
     }
 }

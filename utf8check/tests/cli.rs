@@ -1582,3 +1582,55 @@ fn a_problem_beyond_the_stream_limit() {
         stderr(&out)
     );
 }
+
+/// A file with problems that is larger than utf8check holds (64 MiB) is
+/// read twice a chunk at a time, under a memory limit smaller than itself,
+/// and reported as a file held whole is; `--fix` does not convert it, and
+/// the verdict line says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn invalid_files_larger_than_memory() {
+    const LIMIT: usize = 32 << 20;
+    let tree = Tree::new();
+    let line2 = (1 << 20) + 1;
+    let mut text = vec![b'a'; 64 << 20];
+    text[line2 - 1] = b'\n';
+    text[line2 + 2] = 0xE9;
+    let tail = text.len();
+    text.extend_from_slice(b" caf\xE9 cr\xE8me\n");
+    let size = text.len();
+    tree.file("big.txt", &text);
+    let Some(out) = run_limited(tree.path(), LIMIT, &["--color", "never", "big.txt"], None) else {
+        return;
+    };
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let problem = |at: usize, byte: &str, letter: &str, utf8: &str| {
+        format!(
+            "big.txt:2:{}: invalid UTF-8 at byte {at} (missing continuation byte): {byte} is \
+             '{letter}' (U+00{byte}) in ISO-8859-1, as the whole file reads; UTF-8 writes it \
+             {utf8}\n",
+            at - line2 + 1
+        )
+    };
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}{}{}big.txt: looks like ISO-8859-1: 3 problems, all lone bytes A0–FF among \
+             ASCII; utf8check --fix leaves it: it is {size} bytes long, and utf8check --fix \
+             converts files of up to 64 MiB\n",
+            problem(line2 + 2, "E9", "é", "C3 A9"),
+            problem(tail + 4, "E9", "é", "C3 A9"),
+            problem(tail + 8, "E8", "è", "C3 A8"),
+        )
+    );
+    let out = run_limited(tree.path(), LIMIT, &["--fix", "big.txt"], None).unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "big.txt: not converted: it is {size} bytes long, and utf8check --fix converts \
+             files of up to 64 MiB\n"
+        )
+    );
+    assert_eq!(fs::read(tree.path().join("big.txt")).unwrap(), text);
+}
