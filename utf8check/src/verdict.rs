@@ -214,6 +214,9 @@ impl Judging {
         }
         match &mut self.utf16 {
             Some(utf16) => utf16.bytes(bytes),
+            // Valid UTF-8 beyond ASCII decides against a single-byte
+            // verdict, whatever the runs are (see `finish`).
+            None if self.valid > 0 => {}
             None => self.runs.bytes(bytes),
         }
     }
@@ -329,7 +332,21 @@ impl Default for Runs {
 }
 
 impl Runs {
-    fn bytes(&mut self, bytes: &[u8]) {
+    fn bytes(&mut self, mut bytes: &[u8]) {
+        // Plain ASCII between runs only moves the offset: skipped 16 bytes
+        // at a time, which the compiler turns into one vector test.
+        if self.run.is_none() {
+            let ascii = bytes
+                .chunks_exact(16)
+                .take_while(|chunk| chunk.iter().all(|&b| b < 0x80))
+                .count()
+                * 16;
+            if ascii > 0 {
+                self.after_letter = bytes[ascii - 1].is_ascii_alphabetic();
+                self.offset += ascii;
+                bytes = &bytes[ascii..];
+            }
+        }
         for &b in bytes {
             if b < 0x80 {
                 let letter = b.is_ascii_alphabetic();
