@@ -23,7 +23,8 @@ PATH is a file, a directory (walked recursively) or '-' for standard input;
 with no PATH, the current directory. Directories skip what .gitignore,
 .ignore and .git/info/exclude ignore (also outside git repositories) and
 hidden files, as ripgrep does; files named on the command line are always
-checked. Symbolic links inside directories are not followed.
+checked. Symbolic links inside directories are not followed. A FIFO or a
+device named as a PATH is read as a stream, as standard input is.
 
 Options:
       --demo            check the samples built into utf8check (valid text,
@@ -42,6 +43,10 @@ Options:
                         report what was done instead of the problems
       --dry-run         with --fix: say what would be converted, change
                         nothing
+      --follow-symlinks with --fix: convert the file a symbolic link named
+                        on the command line leads to, when it is inside a
+                        PATH directory or the current directory (the link
+                        stays a link); see '--fix' below
       --binary MODE     check (default) or skip; see 'Binary files' below
       --no-ignore       do not use .gitignore, .ignore or exclude files
       --hidden          walk hidden files and directories too
@@ -85,12 +90,30 @@ the original; the original is never half-written. It does not convert
 standard input, a file with other hard links, or a file that changed
 meanwhile. Exit status with --fix: 0 if every file is UTF-8 afterwards.
 
+--fix writes nothing outside what was named, for trees that come from
+someone else. It leaves a symbolic link and the file it points to alone,
+and says so; with --follow-symlinks it converts that file (the link stays
+a link) when it is inside a directory named as a PATH or the current
+directory. A path through a linked directory is converted only when it
+ends inside those directories too. Just before the rename, the name is
+opened again without following links and must still be the file that was
+read (device and inode) with the same bytes, or nothing is renamed. A
+FIFO, device or socket named with --fix is not even opened: it is reported
+on stderr, and the exit status is 2.
+
 Binary files: a file with a NUL byte in its first 8 KiB is called binary,
 unless it starts with a UTF-16 byte-order mark.
 With --binary check, it is checked like any file (NUL is valid UTF-8, so it
 may pass, exactly as with isutf8), but only its first problem is reported,
 followed by the line 'path: binary file (NUL at byte N); ...'. With
 --binary skip, it is not checked, and counted as skipped in the summary.
+
+Memory: a valid input is read 64 KiB at a time, whatever its size. A file
+with problems is read whole for its report, up to 64 MiB; a larger one is
+read twice, 64 KiB at a time (its verdict, then its problems), with the
+same answers, and --fix does not convert it. Standard input, a FIFO or a
+device is kept up to 64 MiB for its report; a problem after that is
+reported on stderr without its line or a verdict, and the exit status is 2.
 
 A summary line goes to stderr: files, bytes, invalid files, unreadable
 files, skipped binary files, time.
@@ -139,6 +162,18 @@ pub struct Style {
     /// `--fix` or `--fix --dry-run`: convert the files that fit one
     /// encoding, and report that rather than their problems.
     pub fix: Option<Fix>,
+    /// With `--fix`, what to do with a symbolic link.
+    pub symlinks: Symlinks,
+}
+
+/// What `--fix` does with a symbolic link named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symlinks {
+    /// Leave it and its target alone, and say so (the default).
+    Leave,
+    /// `--follow-symlinks`: convert its target when that is inside a
+    /// directory named on the command line or the current directory.
+    Follow,
 }
 
 /// `--fix` or `--fix --dry-run`.
@@ -202,6 +237,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             check_names: false,
             binary: Binary::Check,
             fix: None,
+            symlinks: Symlinks::Leave,
         },
         demo: false,
         walk: WalkOptions::default(),
@@ -227,6 +263,7 @@ pub fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, S
             Long("check-names") => options.style.check_names = true,
             Long("fix") => options.style.fix = Some(Fix::Write),
             Long("dry-run") => dry_run = true,
+            Long("follow-symlinks") => options.style.symlinks = Symlinks::Follow,
             Long("no-ignore") => options.walk.no_ignore = true,
             Long("hidden") => options.walk.hidden = true,
             Short('q') | Long("quiet") => options.quiet = true,
@@ -309,6 +346,10 @@ fn combinations(options: &mut Options, dry_run: bool) -> Result<(), String> {
         }
     } else if dry_run {
         return Err("--dry-run goes with --fix".to_owned());
+    } else if options.style.symlinks == Symlinks::Follow {
+        // Without --fix it would read as "follow links in the walk", which
+        // it does not do.
+        return Err("--follow-symlinks goes with --fix".to_owned());
     }
     Ok(())
 }

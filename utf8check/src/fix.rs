@@ -1,5 +1,5 @@
 //! `--fix`: converting a file whose verdict is one encoding to UTF-8, in
-//! place, losing nothing.
+//! place, losing nothing, and writing nothing outside what was named.
 //!
 //! The new text is written to a temporary file in the same directory, with
 //! the original's permissions, flushed to disk and read back; it replaces
@@ -7,16 +7,36 @@
 //! and the original has not changed meanwhile. Killed at any point before
 //! the rename, the original is untouched; at worst a temporary file
 //! `.NAME.*.utf8check` is left beside it.
+//!
+//! The tree may come from someone else (a pull request's checkout, a
+//! directory of uploads), so where the file is matters as much as what it
+//! holds ([`destination`]):
+//!
+//! - a symbolic link is left alone, and so is its target, unless
+//!   `--follow-symlinks` asks for the target and it lies inside a
+//!   directory named on the command line or the current directory
+//!   ([`Scope`]);
+//! - a path that goes through a linked directory is converted only when it
+//!   ends inside the same directories;
+//! - just before the rename, the name is opened again without following a
+//!   link, and must still be the file that was read (device and inode,
+//!   [`FileId`]) with the same bytes; otherwise nothing is renamed.
+//!
+//! A rename replaces whatever the name holds at that instant, so a file
+//! swapped in between that last look and the rename is not caught; the
+//! window is the two system calls between them.
 
+use std::ffi::OsString;
 use std::fs;
-use std::io::{self, Write as _};
-use std::path::Path;
+use std::io::{self, Read as _, Write as _};
+use std::path::{Path, PathBuf};
 
 use encoding_rs::{UTF_16BE, UTF_16LE, WINDOWS_1252};
 use utf8lit::Meaning;
 
-use crate::args::Fix;
+use crate::args::{Fix, Symlinks};
 use crate::facts::{plural, problem_len};
+use crate::name::Name;
 use crate::verdict::{Encoding, Fit};
 
 /// Environment variable for the interruption test: when set, `--fix`
@@ -151,9 +171,98 @@ pub struct Done {
     pub fits: bool,
 }
 
-/// Converts the file at `path`, whose contents are `bytes` and whose
-/// verdict is `fit`, or with [`Fix::DryRun`] says what it would do.
-pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
+/// The identity of a file: its device and inode. A file renamed over a
+/// name gives the name another identity, so the same identity before and
+/// after means the same file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    /// The identity in `metadata` (from the open file that was read), where
+    /// the OS gives one.
+    #[must_use]
+    #[cfg_attr(
+        unix,
+        expect(
+            clippy::unnecessary_wraps,
+            reason = "None on systems whose std gives no identity"
+        )
+    )]
+    pub fn of(metadata: &fs::Metadata) -> Option<FileId> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            Some(FileId {
+                dev: metadata.dev(),
+                ino: metadata.ino(),
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            // std gives no stable file index elsewhere: the bytes alone are
+            // compared there.
+            let _ = metadata;
+            None
+        }
+    }
+}
+
+/// Where `--fix` may write: under the directories named on the command
+/// line and the current directory, by their canonical paths, and whether a
+/// symbolic link's target there is converted (`--follow-symlinks`).
+#[derive(Debug)]
+pub struct Scope {
+    roots: Vec<PathBuf>,
+    symlinks: Symlinks,
+}
+
+impl Scope {
+    /// The scope of a run on `paths` (the PATHs as given).
+    #[must_use]
+    pub fn new(paths: &[OsString], symlinks: Symlinks) -> Scope {
+        let mut roots = Vec::new();
+        if let Ok(dir) = std::env::current_dir().and_then(fs::canonicalize) {
+            roots.push(dir);
+        }
+        for path in paths {
+            // Without a trailing slash, which would make `lstat` follow a
+            // link.
+            let path: PathBuf = Path::new(path).components().collect();
+            // A directory named as itself, not a link to one: `git ls-files`
+            // names the links of a checkout too, and a link named on the
+            // command line must not make its target a root.
+            if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+                if let Ok(dir) = fs::canonicalize(&path) {
+                    roots.push(dir);
+                }
+            }
+        }
+        Scope { roots, symlinks }
+    }
+
+    /// Whether the canonical path `path` is inside a root.
+    fn contains(&self, path: &Path) -> bool {
+        self.roots.iter().any(|root| path.starts_with(root))
+    }
+}
+
+/// A file `--fix` may convert, as it was read.
+#[derive(Debug)]
+pub struct Target<'a> {
+    /// The name it was read by.
+    pub path: &'a Path,
+    /// The identity of the file that was read, from the open file.
+    pub read: Option<FileId>,
+    pub scope: &'a Scope,
+}
+
+/// Converts the file `target`, whose contents are `bytes` and whose verdict
+/// is `fit`, or with [`Fix::DryRun`] says what it would do. `None` is
+/// standard input.
+pub fn fix(target: Option<&Target<'_>>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
     let refused = |why: String| Done {
         text: format!("not converted: {why}"),
         converted: false,
@@ -164,8 +273,12 @@ pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
         Ok(text) => text,
         Err(why) => return refused(why),
     };
-    let Some(path) = path else {
+    let Some(target) = target else {
         return refused("standard input is not a file to convert in place".to_owned());
+    };
+    let path = match destination(target.path, target.scope) {
+        Ok(path) => path,
+        Err(why) => return refused(why),
     };
     let sizes = format!("{} → {} bytes", bytes.len(), text.len());
     let what = if fit.encoding.is_utf16() {
@@ -183,7 +296,7 @@ pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
             fits: true,
         };
     }
-    match replace(path, bytes, text.as_bytes()) {
+    match replace(&path, target.read, bytes, text.as_bytes()) {
         Ok(()) => Done {
             text: format!("converted {what}"),
             converted: true,
@@ -193,13 +306,91 @@ pub fn fix(path: Option<&Path>, bytes: &[u8], fit: Fit, mode: Fix) -> Done {
     }
 }
 
-/// Replaces the file at `path`, which held `old`, with `new`: through a
-/// temporary file beside it, renamed over it only when everything checks.
-fn replace(path: &Path, old: &[u8], new: &[u8]) -> Result<(), String> {
+/// The name `--fix` writes for the file named `path`: `path` itself, or
+/// with `--follow-symlinks` the canonical path of the file a link leads to;
+/// or why none. A path through a symbolic link (the file itself, or a
+/// directory on the way) must end inside `scope`.
+fn destination(path: &Path, scope: &Scope) -> Result<PathBuf, String> {
+    let metadata =
+        fs::symlink_metadata(path).map_err(|e| format!("cannot read its metadata: {e}"))?;
+    let is_link = |p: &Path| fs::symlink_metadata(p).is_ok_and(|m| m.is_symlink());
+    let link = if metadata.is_symlink() {
+        path
+    } else {
+        let on_the_way = path
+            .ancestors()
+            .skip(1)
+            .find(|dir| !dir.as_os_str().is_empty() && is_link(dir));
+        match on_the_way {
+            Some(dir) => dir,
+            None => return Ok(path.to_owned()),
+        }
+    };
+    let to = match fs::read_link(link) {
+        Ok(to) => Name::path(&to).shown().into_owned(),
+        Err(err) => return Err(format!("cannot read the symbolic link: {err}")),
+    };
+    if link == path && scope.symlinks == Symlinks::Leave {
+        return Err(format!(
+            "it is a symbolic link (to {to}); utf8check --fix leaves links and their \
+             targets alone (--follow-symlinks converts a target inside the named directories)"
+        ));
+    }
+    let target = fs::canonicalize(path).map_err(|e| format!("cannot resolve the path: {e}"))?;
+    if scope.contains(&target) {
+        Ok(target)
+    } else if link == path {
+        Err(format!(
+            "it is a symbolic link (to {to}) that leads outside the named directories and \
+             the current directory; utf8check --fix leaves it and its target alone"
+        ))
+    } else {
+        Err(format!(
+            "its path goes through the symbolic link {} (to {to}) and leads outside the \
+             named directories and the current directory; utf8check --fix leaves it alone",
+            Name::path(link).shown()
+        ))
+    }
+}
+
+/// Opens `path` for reading, not through a symbolic link (where the OS can
+/// say so), and checks that it is still the file that was read.
+fn open_same(path: &Path, read: Option<FileId>) -> Result<(fs::File, fs::Metadata), String> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    // `O_NOFOLLOW`: a link swapped in for the last component fails the open
+    // instead of being followed. `O_NONBLOCK`: a FIFO swapped in does not
+    // hang the open (it is refused below as not a regular file).
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NOFOLLOW | libc::O_NONBLOCK,
+    );
+    let file = match options.open(path) {
+        Ok(file) => file,
+        Err(_) if fs::symlink_metadata(path).is_ok_and(|m| m.is_symlink()) => {
+            return Err("it was replaced by a symbolic link while it was being converted".into())
+        }
+        Err(err) => return Err(format!("cannot open it again: {err}")),
+    };
+    let metadata = file
+        .metadata()
+        .map_err(|e| format!("cannot read its metadata: {e}"))?;
+    if !metadata.is_file() {
+        return Err("it is not a regular file any more".to_owned());
+    }
+    if read.is_some() && FileId::of(&metadata) != read {
+        return Err("it was replaced by another file while it was being converted".to_owned());
+    }
+    Ok((file, metadata))
+}
+
+/// Replaces the file at `path`, which held `old` and was the file `read`,
+/// with `new`: through a temporary file beside it, renamed over it only
+/// when everything checks.
+fn replace(path: &Path, read: Option<FileId>, old: &[u8], new: &[u8]) -> Result<(), String> {
     let io = |what: &str, err: io::Error| format!("{what}: {err}");
-    // A symbolic link stays one: the file it points to is converted.
-    let target = fs::canonicalize(path).map_err(|e| io("cannot resolve the path", e))?;
-    let metadata = fs::metadata(&target).map_err(|e| io("cannot read its metadata", e))?;
+    let (_, metadata) = open_same(path, read)?;
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt as _;
@@ -212,8 +403,11 @@ fn replace(path: &Path, old: &[u8], new: &[u8]) -> Result<(), String> {
             ));
         }
     }
-    let dir = target.parent().unwrap_or(Path::new("."));
-    let file_name = target.file_name().unwrap_or_default().to_string_lossy();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     let mut temp = tempfile::Builder::new()
         .prefix(&format!(".{file_name}."))
         .suffix(".utf8check")
@@ -228,13 +422,16 @@ fn replace(path: &Path, old: &[u8], new: &[u8]) -> Result<(), String> {
     if written != new || utf8lit::validate(&written).is_err() {
         return Err("the temporary file did not read back as written".to_owned());
     }
-    match fs::read(&target) {
-        Ok(now) if now == old => {}
+    pause_for_test(path);
+    // The last look: the same file, by the same name, with the same bytes.
+    let (mut file, _) = open_same(path, read)?;
+    let mut now = Vec::with_capacity(old.len());
+    match file.read_to_end(&mut now) {
+        Ok(_) if now == old => {}
         Ok(_) => return Err("it changed while it was being converted".to_owned()),
         Err(err) => return Err(io("cannot read it again", err)),
     }
-    pause_for_test(path);
-    temp.persist(&target)
+    temp.persist(path)
         .map_err(|e| io("cannot rename the temporary file over it", e.error))?;
     // The rename is durable once the directory is on disk too.
     #[cfg(unix)]

@@ -22,7 +22,15 @@ const SAMPLES: [(&str, &[u8]); 3] = [
 #[derive(Debug)]
 pub enum Source {
     Stdin,
+    /// A regular file.
     File(PathBuf),
+    /// Something else named on the command line, read as a stream like
+    /// standard input: a FIFO, a device (`/dev/zero`), a socket; `kind`
+    /// says which ("a FIFO").
+    Special {
+        path: PathBuf,
+        kind: &'static str,
+    },
     Sample(&'static [u8]),
 }
 
@@ -68,11 +76,17 @@ pub fn find_inputs(options: &Options, push: &mut impl FnMut(Input) -> bool) -> u
             match std::fs::metadata(&path) {
                 Ok(meta) if meta.is_dir() => walk(&path, implicit, options, push, &mut errors),
                 // A file named on the command line is checked whatever the
-                // ignore rules say (and a FIFO or device is read like a
-                // file).
-                Ok(_) => push(Input {
+                // ignore rules say.
+                Ok(meta) if meta.is_file() => push(Input {
                     name: Name::path(&path),
                     source: Source::File(path),
+                }),
+                Ok(meta) => push(Input {
+                    name: Name::path(&path),
+                    source: Source::Special {
+                        kind: special_kind(&meta),
+                        path,
+                    },
                 }),
                 Err(err) => {
                     note(format_args!("{}: {err}", Name::path(&path).shown()));
@@ -86,6 +100,27 @@ pub fn find_inputs(options: &Options, push: &mut impl FnMut(Input) -> bool) -> u
         }
     }
     errors
+}
+
+/// What a file that is neither a regular file nor a directory is, as in
+/// "this is a FIFO".
+fn special_kind(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt as _;
+        let file_type = meta.file_type();
+        if file_type.is_fifo() {
+            return "a FIFO";
+        } else if file_type.is_char_device() {
+            return "a character device";
+        } else if file_type.is_block_device() {
+            return "a block device";
+        } else if file_type.is_socket() {
+            return "a socket";
+        }
+    }
+    let _ = meta;
+    "not a regular file"
 }
 
 /// Walks the directory `root` and hands its files to `push`, counting the

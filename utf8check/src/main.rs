@@ -13,22 +13,26 @@
 //!
 //! 1. `facts`: facts about bytes that several layers need: the binary
 //!    probe, a UTF-16 start, a problem's length, `plural`
-//! 2. `args`: the command line, with `lexopt`; the option types, and
+//! 2. `chunked`: every problem of an input read a chunk at a time, as the
+//!    whole input would give it
+//! 3. `args`: the command line, with `lexopt`; the option types, and
 //!    `note`, the voice on stderr
-//! 3. `name`: file names as they are: escaped, base64 or a URI
-//! 4. `verdict`: whether all problems of a file fit one other encoding
-//! 5. `fix`: `--fix`: converting such a file to UTF-8 without loss
-//! 6. `sarif`: the SARIF log around the results: the tool and its rules
-//! 7. `report`: one input's problems and verdict as report text, in every
+//! 4. `name`: file names as they are: escaped, base64 or a URI
+//! 5. `verdict`: whether all problems of a file fit one other encoding
+//! 6. `fix`: `--fix`: converting such a file to UTF-8 without loss
+//! 7. `sarif`: the SARIF log around the results: the tool and its rules
+//! 8. `report`: one input's problems and verdict as report text, in every
 //!    format
-//! 8. `inputs`: the PATHs and the walk of directories, in report order
-//! 9. `pool`: checking on several threads, results handed on in order
-//! 10. `main` (this file): the run, its totals and its exit status
+//! 9. `inputs`: the PATHs and the walk of directories, in report order
+//! 10. `pool`: checking on several threads, results handed on in order
+//! 11. `main` (this file): the run, its totals and its exit status
 
 #![forbid(unsafe_code)]
 
 // The layers, bottom first. Blank lines keep rustfmt from sorting them.
 mod facts;
+
+mod chunked;
 
 mod args;
 
@@ -194,8 +198,9 @@ fn run(options: &Options) -> ExitCode {
 #[cfg(test)]
 mod layers_run_one_way {
     /// The modules, bottom layer first: the order of the `mod` lines above.
-    const LAYERS: [(&str, &str); 9] = [
+    const LAYERS: [(&str, &str); 10] = [
         ("facts", include_str!("facts.rs")),
+        ("chunked", include_str!("chunked.rs")),
         ("args", include_str!("args.rs")),
         ("name", include_str!("name.rs")),
         ("verdict", include_str!("verdict.rs")),

@@ -8,16 +8,18 @@
 //! in [`Summary`], and each format writes it its own way.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use utf8lit::Utf8Error;
 
+#[cfg(test)]
+use crate::args::Symlinks;
 use crate::args::{Binary, Fix, Format, Style};
+use crate::chunked::{self, Piece, LOOKAHEAD};
 use crate::facts::{binary_nul, problem_len, starts_utf16, BINARY_PROBE};
 use crate::fix;
 use crate::name::{json_string, Name};
 use crate::sarif;
-use crate::verdict::{self, Encoding};
+use crate::verdict::{self, Encoding, Fit};
 
 /// The verdict on one input and its report text.
 #[derive(Debug, Default)]
@@ -56,10 +58,11 @@ struct Summary {
     binary_nul: Option<usize>,
 }
 
-/// Checks `bytes` (named `name` in the report, read from the file at
-/// `path` if it is one), all of an input, and writes its report.
+/// Checks `bytes` (named `name` in the report, read from the file `target`
+/// if it is one that `--fix` may convert), all of an input, and writes its
+/// report.
 #[must_use]
-pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Outcome {
+pub fn check(name: &Name, target: Option<&fix::Target<'_>>, bytes: &[u8], style: Style) -> Outcome {
     let skip = style.binary == Binary::Skip;
     let nul_to_skip = if skip { binary_nul(bytes) } else { None };
     let (outcome, summary) = if nul_to_skip.is_some() && !starts_utf16(bytes) {
@@ -76,7 +79,7 @@ pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Ou
         return with_name(
             name,
             style,
-            fixed(name, path, bytes, binary_nul(bytes), mode, style.color),
+            fixed(name, target, bytes, binary_nul(bytes), mode, style.color),
         );
     } else {
         report(name, bytes, style, binary_nul(bytes))
@@ -84,17 +87,30 @@ pub fn check(name: &Name, path: Option<&Path>, bytes: &[u8], style: Style) -> Ou
     finish(name, style, outcome, &summary)
 }
 
+/// The report on an input found valid UTF-8 without holding all of it
+/// (its bytes went through [`utf8lit::Utf8Validator`] a chunk at a time):
+/// what [`check`] says of valid bytes, and that is nothing unless the name
+/// is not UTF-8.
+#[must_use]
+pub fn valid(name: &Name, style: Style) -> Outcome {
+    let summary = Summary {
+        problems: Some(0),
+        ..Summary::default()
+    };
+    finish(name, style, Outcome::default(), &summary)
+}
+
 /// `--fix` on an invalid input: converted, or why not.
 fn fixed(
     name: &Name,
-    path: Option<&Path>,
+    target: Option<&fix::Target<'_>>,
     bytes: &[u8],
     nul: Option<usize>,
     mode: Fix,
     color: bool,
 ) -> Outcome {
     let done = match verdict::judge(bytes, nul) {
-        Ok(fit) => fix::fix(path, bytes, fit, mode),
+        Ok(fit) => fix::fix(target, bytes, fit, mode),
         Err(refusal) => fix::Done {
             text: format!("not converted: {refusal}"),
             converted: false,
@@ -124,6 +140,7 @@ fn with_name(name: &Name, style: Style, mut outcome: Outcome) -> Outcome {
         name,
         at: At::Name,
         err: &err,
+        offset: err.valid_up_to(),
         len: problem_len(&err, name.bytes().len()),
         binary_nul: None,
         // The verdict reads the content, not the name.
@@ -167,11 +184,6 @@ fn finish(name: &Name, style: Style, outcome: Outcome, summary: &Summary) -> Out
     }
     outcome
 }
-
-/// How many bytes after a problem must have been read for the problem to be
-/// known exactly: the error keeps six bytes (a CESU-8 pair), and a sequence
-/// is at most four.
-const LOOKAHEAD: usize = 8;
 
 /// The verdict on an input of which only a `prefix` has been read (fewer
 /// bytes than all), if the prefix decides it: a binary file with
@@ -219,72 +231,141 @@ fn skipped(nul: Option<usize>) -> (Outcome, Summary) {
 /// one encoding, that verdict, given with each problem and said once after
 /// them ([`finish`]), and each problem's reading in it.
 fn report(name: &Name, bytes: &[u8], style: Style, nul: Option<usize>) -> (Outcome, Summary) {
-    let mut out = Outcome {
-        invalid: true,
-        ..Outcome::default()
-    };
     // With --first only a prefix may have been read: no verdict on all.
     let fit = if style.first_only {
         None
     } else {
         verdict::judge(bytes, nul).ok()
     };
-    let looks_like = fit.map(|fit| fit.encoding);
-    let reading = looks_like.filter(|e| e.is_single_byte());
-    // A UTF-16 file's problems after its byte-order mark say nothing more.
-    let first_only =
-        style.first_only || nul.is_some() || fit.is_some_and(|f| f.encoding.is_utf16());
-    let mut cursor = Cursor::default();
-    let mut problems = 0;
-    for err in utf8lit::problems(bytes) {
-        let len = problem_len(&err, bytes.len());
-        cursor.advance_to(bytes, err.valid_up_to());
-        let problem = Problem {
-            name,
-            at: At::Text {
-                line: cursor.line,
-                column: cursor.column,
-            },
-            err: &err,
-            len,
-            binary_nul: nul,
-            looks_like,
-            reading: reading.and_then(|e| {
-                let at = err.valid_up_to();
-                Some((e, bytes.get(at..at.checked_add(len)?)?))
-            }),
-        };
-        if style.format == Format::Sarif && !out.text.is_empty() {
-            out.text.push_str(",\n");
-        }
-        problem.write(&mut out.text, style);
-        problems += 1;
-        if first_only {
-            break;
-        }
-        cursor.skip_problem(bytes, len);
-    }
+    let mut writer = Writer::new(name, style, nul, fit);
+    chunked::pieces(bytes, |piece| writer.piece(&piece));
     // Whether --fix converts the file: the same test --fix applies, so that
     // the verdict line never promises a conversion --fix then refuses.
     let converts = fit.map(|fit| fix::lossless(bytes, fit.encoding).map(drop));
-    let message = match (fit, nul) {
-        (Some(fit), _) => Some(match &converts {
-            Some(Err(why)) => format!("{}; utf8check --fix leaves it: {why}", fit.summary()),
-            _ => format!("{}; utf8check --fix converts it", fit.summary()),
-        }),
-        (None, Some(at)) => Some(format!(
-            "binary file (NUL at byte {at}); only its first problem is shown"
-        )),
-        (None, None) => None,
+    writer.done(converts.as_ref())
+}
+
+/// The problems of one invalid input, written as its pieces come (see
+/// [`crate::chunked`]: all at once, or a chunk at a time), then what is
+/// said of the input as a whole.
+pub struct Writer<'a> {
+    name: &'a Name,
+    style: Style,
+    nul: Option<usize>,
+    fit: Option<Fit>,
+    /// Only the first problem is written: `--first`, a binary file, or a
+    /// UTF-16 file, whose problems after its byte-order mark say nothing
+    /// more.
+    first_only: bool,
+    cursor: Cursor,
+    problems: usize,
+    out: Outcome,
+}
+
+impl<'a> Writer<'a> {
+    /// The writer for an input named `name`, with a NUL at `nul` (see
+    /// [`binary_nul`]), and the verdict `fit` on all of it (`None` with
+    /// `--first`).
+    #[must_use]
+    pub fn new(name: &'a Name, style: Style, nul: Option<usize>, fit: Option<Fit>) -> Self {
+        let first_only =
+            style.first_only || nul.is_some() || fit.is_some_and(|f| f.encoding.is_utf16());
+        Self {
+            name,
+            style,
+            nul,
+            fit,
+            first_only,
+            cursor: Cursor::default(),
+            problems: 0,
+            out: Outcome {
+                invalid: true,
+                ..Outcome::default()
+            },
+        }
+    }
+
+    /// Takes the next piece of the input; `false` once no more are wanted.
+    pub fn piece(&mut self, piece: &Piece<'_>) -> bool {
+        let (err, at, bytes) = match *piece {
+            Piece::Valid(bytes) => {
+                self.cursor.advance(bytes);
+                return true;
+            }
+            Piece::Problem { err, at, bytes } => (err, at, bytes),
+        };
+        let looks_like = self.fit.map(|fit| fit.encoding);
+        let problem = Problem {
+            name: self.name,
+            at: At::Text {
+                line: self.cursor.line,
+                column: self.cursor.column,
+            },
+            err,
+            offset: at,
+            len: bytes.len(),
+            binary_nul: self.nul,
+            looks_like,
+            reading: looks_like
+                .filter(|e| e.is_single_byte())
+                .map(|e| (e, bytes)),
+        };
+        if self.style.format == Format::Sarif && !self.out.text.is_empty() {
+            self.out.text.push_str(",\n");
+        }
+        problem.write(&mut self.out.text, self.style);
+        self.problems += 1;
+        // A problem's bytes are a lead byte and continuation bytes, never a
+        // newline: one column.
+        self.cursor.column += 1;
+        !self.first_only
+    }
+
+    /// The report, once the pieces are done, with whether `--fix` converts
+    /// the input ([`fix::lossless`]) when it has a verdict.
+    fn done(self, converts: Option<&Result<(), String>>) -> (Outcome, Summary) {
+        let message = match (self.fit, self.nul) {
+            (Some(fit), _) => Some(match converts {
+                Some(Err(why)) => format!("{}; utf8check --fix leaves it: {why}", fit.summary()),
+                _ => format!("{}; utf8check --fix converts it", fit.summary()),
+            }),
+            (None, Some(at)) => Some(format!(
+                "binary file (NUL at byte {at}); only its first problem is shown"
+            )),
+            (None, None) => None,
+        };
+        let summary = Summary {
+            looks_like: self.fit.map(|fit| fit.encoding),
+            problems: (!self.first_only).then_some(self.problems),
+            fix: matches!(converts, Some(&Ok(()))),
+            message,
+            binary_nul: self.nul,
+        };
+        (self.out, summary)
+    }
+
+    /// The outcome, once the pieces are done, with whether `--fix` converts
+    /// the input when it has a verdict.
+    #[must_use]
+    pub fn finish(self, converts: Option<&Result<(), String>>) -> Outcome {
+        let (name, style) = (self.name, self.style);
+        let (outcome, summary) = self.done(converts);
+        finish(name, style, outcome, &summary)
+    }
+}
+
+/// `--fix`'s report on an input it does not convert, for `why`.
+#[must_use]
+pub fn refused(name: &Name, style: Style, why: &str) -> Outcome {
+    let outcome = Outcome {
+        invalid: true,
+        text: format!(
+            "{}: not converted: {why}\n",
+            paint(&name.shown(), PATH, style.color)
+        ),
+        ..Outcome::default()
     };
-    let summary = Summary {
-        looks_like,
-        problems: (!first_only).then_some(problems),
-        fix: matches!(converts, Some(Ok(()))),
-        message,
-        binary_nul: nul,
-    };
-    (out, summary)
+    with_name(name, style, outcome)
 }
 
 impl Summary {
@@ -386,6 +467,9 @@ struct Problem<'a> {
     name: &'a Name,
     at: At,
     err: &'a Utf8Error,
+    /// Where the problem is in the input (or the name): `err` may have been
+    /// found in a window of it ([`crate::chunked`]).
+    offset: usize,
     len: usize,
     binary_nul: Option<usize>,
     /// The file's verdict, if it has one.
@@ -404,10 +488,10 @@ impl Problem<'_> {
     /// around it.
     fn message(&self) -> String {
         let Some((encoding, bytes)) = self.reading else {
-            return self.err.to_string();
+            return self.error_message();
         };
         let Some(text) = fix::convert(bytes, encoding) else {
-            return self.err.to_string();
+            return self.error_message();
         };
         let points: Vec<String> = text
             .chars()
@@ -436,12 +520,28 @@ impl Problem<'_> {
         format!(
             "invalid UTF-8 at byte {} ({}): {} {these} {what} in {}, as the whole file \
              reads; UTF-8 writes {them} {}",
-            self.err.valid_up_to(),
+            self.offset,
             self.err.kind(),
             hex(bytes),
             encoding.name(),
             hex(text.as_bytes()),
         )
+    }
+
+    /// The error's own message, with the problem's offset in the input:
+    /// the error says where it is in what was searched, which for a large
+    /// input is a window of it, and says it first.
+    fn error_message(&self) -> String {
+        let message = self.err.to_string();
+        let found = self.err.valid_up_to();
+        if found == self.offset {
+            return message;
+        }
+        let head = format!("invalid UTF-8 at byte {found} (");
+        match message.strip_prefix(&head) {
+            Some(rest) => format!("invalid UTF-8 at byte {} ({rest}", self.offset),
+            None => message,
+        }
     }
 
     fn write(&self, out: &mut String, style: Style) {
@@ -485,8 +585,7 @@ impl Problem<'_> {
         let _ = write!(
             out,
             ",\"offset\":{},\"length\":{},\"kind\":",
-            self.err.valid_up_to(),
-            self.len,
+            self.offset, self.len,
         );
         json_string(out, self.err.kind().as_str());
         out.push_str(",\"variant\":");
@@ -547,8 +646,7 @@ impl Problem<'_> {
                 out,
                 ",\"region\":{{\"startLine\":{line},\"startColumn\":{column},\
                  \"byteOffset\":{},\"byteLength\":{}}}",
-                self.err.valid_up_to(),
-                self.len,
+                self.offset, self.len,
             );
         }
         out.push_str("}}]");
@@ -580,7 +678,7 @@ fn github_escape(text: &str, property: bool) -> String {
     out
 }
 
-/// The 1-based line and column of a byte offset, moving forward only.
+/// The 1-based line and column of the next byte, moving forward only.
 ///
 /// Columns count characters: every byte that is not a continuation byte
 /// (`80`–`BF`) starts one. The bytes before the first problem are valid
@@ -588,41 +686,32 @@ fn github_escape(text: &str, property: bool) -> String {
 /// one column, as one U+FFFD would in an editor.
 #[derive(Debug)]
 struct Cursor {
-    offset: usize,
     line: usize,
     column: usize,
 }
 
 impl Default for Cursor {
     fn default() -> Self {
-        Self {
-            offset: 0,
-            line: 1,
-            column: 1,
-        }
+        Self { line: 1, column: 1 }
     }
 }
 
 impl Cursor {
-    /// Moves to `to` over valid bytes.
-    fn advance_to(&mut self, bytes: &[u8], to: usize) {
-        let to = to.min(bytes.len()).max(self.offset);
-        for &byte in &bytes[self.offset..to] {
-            if byte == b'\n' {
-                self.line += 1;
-                self.column = 1;
-            } else if byte & 0xC0 != 0x80 {
-                self.column += 1;
+    /// Moves over valid `bytes`. (Counts, rather than a loop with a
+    /// branch per byte: the compiler makes them vector code.)
+    #[expect(
+        clippy::naive_bytecount,
+        reason = "vectorised as it is; a crate for one count is not worth it"
+    )]
+    fn advance(&mut self, bytes: &[u8]) {
+        let starts = |bytes: &[u8]| bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.line += bytes.iter().filter(|&&b| b == b'\n').count();
+                self.column = 1 + starts(&bytes[last + 1..]);
             }
+            None => self.column += starts(bytes),
         }
-        self.offset = to;
-    }
-
-    /// Moves over a problem of `len` bytes: one column. (A problem's bytes
-    /// are a lead byte and continuation bytes, never a newline.)
-    fn skip_problem(&mut self, bytes: &[u8], len: usize) {
-        self.offset = self.offset.saturating_add(len).min(bytes.len());
-        self.column += 1;
     }
 }
 
@@ -637,6 +726,7 @@ mod tests {
         check_names: false,
         binary: Binary::Check,
         fix: None,
+        symlinks: Symlinks::Leave,
     };
 
     fn check(name: &str, bytes: &[u8], style: Style) -> Outcome {

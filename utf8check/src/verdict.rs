@@ -24,7 +24,8 @@ use std::fmt;
 use encoding_rs::{UTF_16BE, UTF_16LE};
 use utf8lit::{Bom, ErrorKind, Meaning};
 
-use crate::facts::{plural, problem_len};
+use crate::chunked::{self, Piece};
+use crate::facts::plural;
 
 /// An encoding a file can be converted from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,172 +132,335 @@ pub enum Refusal {
 /// Whether every problem of `bytes` (not valid UTF-8) fits one encoding.
 /// `nul` is where [`crate::facts::binary_nul`] found a NUL, if it did.
 pub fn judge(bytes: &[u8], nul: Option<usize>) -> Result<Fit, Refusal> {
-    match Bom::detect(bytes) {
-        Some(bom @ (Bom::Utf16Le | Bom::Utf16Be)) => return utf16(bytes, bom),
-        Some(bom @ (Bom::Utf32Le | Bom::Utf32Be)) => return Err(Refusal::Utf32 { bom }),
-        Some(Bom::Utf8) | None => {}
-    }
-    if let Some(nul) = nul {
-        return Err(Refusal::Binary { nul });
-    }
-    let mut problems = 0;
-    // Lead bytes of valid characters beyond ASCII, between the problems.
-    let mut valid = 0;
-    let mut cesu_pairs = 0;
-    let mut java_nuls = 0;
-    let mut first_surrogate = None;
-    let mut first_other = None;
-    let mut first_overlong = None;
-    let mut after = 0;
-    for err in utf8lit::problems(bytes) {
-        let at = err.valid_up_to();
-        let between = bytes.get(after..at).unwrap_or_default();
-        valid += between.iter().filter(|&&b| b >= 0xC0).count();
-        after = at + problem_len(&err, bytes.len());
-        problems += 1;
-        match err.meaning() {
-            Some(Meaning::SurrogatePair { .. }) => cesu_pairs += 1,
-            Some(Meaning::Surrogate(_)) => {
-                first_surrogate.get_or_insert(at);
-            }
-            _ if err.kind() == ErrorKind::Overlong && err.bytes() == [0xC0, 0x80] => {
-                java_nuls += 1;
-            }
-            Some(Meaning::Overlong(points)) if points.value().is_some() => {
-                first_overlong.get_or_insert(at);
-                first_other.get_or_insert(at);
-            }
-            _ => {
-                first_other.get_or_insert(at);
-            }
-        }
-    }
-    let rest = bytes.get(after..).unwrap_or_default();
-    valid += rest.iter().filter(|&&b| b >= 0xC0).count();
-
-    if cesu_pairs + java_nuls > 0 {
-        if let Some(offset) = first_surrogate {
-            return Err(Refusal::LoneSurrogate { offset });
-        }
-        if let Some(offset) = first_other {
-            return Err(Refusal::Unexplained { offset });
-        }
-        let encoding = if java_nuls > 0 {
-            Encoding::ModifiedUtf8
-        } else {
-            Encoding::Cesu8
-        };
-        return Ok(Fit {
-            encoding,
-            problems,
-            longest_run: 0,
+    let mut judging = Judging::new(bytes, nul);
+    if judging.wants_pieces() {
+        chunked::pieces(bytes, |piece| {
+            judging.piece(&piece);
+            true
         });
     }
-    if valid > 0 {
-        return Err(Refusal::Mixed { problems, valid });
-    }
-    if let Some(offset) = first_overlong {
-        return Err(Refusal::Overlong { offset });
-    }
-    single_byte(bytes, problems)
+    judging.bytes(bytes);
+    judging.finish()
 }
 
-/// The single-byte verdict on `bytes`, in which every byte `80`–`FF` is
-/// part of a problem.
-fn single_byte(bytes: &[u8], problems: usize) -> Result<Fit, Refusal> {
-    let mut longest = 0;
-    let mut seen = [false; 256];
-    // Some run has a letter and touches an ASCII letter: a word.
-    let mut in_a_word = false;
-    let mut symbol_in_word = None;
-    let mut at = 0;
-    while at < bytes.len() {
-        if bytes[at] < 0x80 {
-            at += 1;
-            continue;
+/// A verdict in the making: [`judge`], for an input read a chunk at a time.
+/// Every byte goes through [`bytes`](Self::bytes), and, while
+/// [`wants_pieces`](Self::wants_pieces), every piece of
+/// [`crate::chunked`] through [`piece`](Self::piece).
+#[derive(Debug)]
+pub struct Judging {
+    /// Decided by the input's first bytes: UTF-32, or binary.
+    early: Option<Refusal>,
+    /// The verdict on a UTF-16 start, in the making.
+    utf16: Option<Utf16>,
+    /// How many problems (as `utf8lit::problems` counts them).
+    problems: usize,
+    /// Lead bytes of valid characters beyond ASCII, between the problems.
+    valid: usize,
+    cesu_pairs: usize,
+    java_nuls: usize,
+    first_surrogate: Option<usize>,
+    first_other: Option<usize>,
+    first_overlong: Option<usize>,
+    /// The runs of bytes `80`–`FF`, for a single-byte verdict.
+    runs: Runs,
+}
+
+impl Judging {
+    /// A verdict on an input that starts with `start` (at least its first
+    /// four bytes, or all of it) and has a NUL at `nul` (see
+    /// [`crate::facts::binary_nul`]).
+    #[must_use]
+    pub fn new(start: &[u8], nul: Option<usize>) -> Self {
+        let mut early = None;
+        let mut utf16 = None;
+        match Bom::detect(start) {
+            Some(bom @ (Bom::Utf16Le | Bom::Utf16Be)) => utf16 = Some(Utf16::new(bom)),
+            Some(bom @ (Bom::Utf32Le | Bom::Utf32Be)) => early = Some(Refusal::Utf32 { bom }),
+            Some(Bom::Utf8) | None => early = nul.map(|nul| Refusal::Binary { nul }),
         }
-        let start = at;
-        while at < bytes.len() && bytes[at] >= 0x80 {
-            seen[usize::from(bytes[at])] = true;
-            at += 1;
+        Self {
+            early,
+            utf16,
+            problems: 0,
+            valid: 0,
+            cesu_pairs: 0,
+            java_nuls: 0,
+            first_surrogate: None,
+            first_other: None,
+            first_overlong: None,
+            runs: Runs::default(),
         }
-        let run = &bytes[start..at];
-        longest = longest.max(run.len());
-        let letter_before = start
-            .checked_sub(1)
-            .is_some_and(|i| bytes[i].is_ascii_alphabetic());
-        let letter_after = bytes.get(at).is_some_and(u8::is_ascii_alphabetic);
-        in_a_word |= (letter_before || letter_after) && run.iter().any(|&b| is_letter(b));
-        if letter_before && letter_after && symbol_in_word.is_none() {
-            symbol_in_word = run
-                .iter()
-                .position(|&b| is_symbol(b))
-                .map(|i| (start + i, run[i]));
-        }
-    }
-    if longest > MAX_RUN {
-        return Err(Refusal::Runs { longest });
     }
 
-    // 81, 8D, 8F, 90 and 9D are the holes of Windows-1252 (and control
-    // characters in ISO-8859-1, which text does not use).
-    if let Some(&byte) = [0x81_u8, 0x8D, 0x8F, 0x90, 0x9D]
-        .iter()
-        .find(|&&b| seen[usize::from(b)])
-    {
-        return Err(Refusal::Undefined { byte });
+    /// Whether the verdict still depends on the bytes: not decided by the
+    /// start.
+    #[must_use]
+    pub fn wants_bytes(&self) -> bool {
+        self.early.is_none()
     }
-    if let Some((offset, byte)) = symbol_in_word {
-        return Err(Refusal::SymbolInWord {
-            offset,
-            byte,
-            shown: windows_1252(byte),
-        });
+
+    /// Whether the verdict depends on the problems: not decided by the
+    /// start, and not UTF-16.
+    #[must_use]
+    pub fn wants_pieces(&self) -> bool {
+        self.early.is_none() && self.utf16.is_none()
     }
-    if let Some(&byte) = [0x8A_u8, 0x8E, 0x9A, 0x9E]
-        .iter()
-        .find(|&&b| seen[usize::from(b)])
-    {
-        return Err(Refusal::CentralEuropean { byte });
+
+    /// Takes the next bytes of the input.
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        if self.early.is_some() {
+            return;
+        }
+        match &mut self.utf16 {
+            Some(utf16) => utf16.bytes(bytes),
+            // Valid UTF-8 beyond ASCII decides against a single-byte
+            // verdict, whatever the runs are (see `finish`).
+            None if self.valid > 0 => {}
+            None => self.runs.bytes(bytes),
+        }
     }
-    // Hungarian in ISO-8859-2 or Windows-1250 reads as ISO-8859-1 but for
-    // ő and ű ('õ', 'û'): a file with them and no letter Hungarian lacks
-    // could be either.
-    let only_hungarian = (0x80..=0xFF_u8).all(|b| !seen[usize::from(b)] || HUNGARIAN.contains(&b));
-    if let Some(&(byte, theirs)) = [(0xF5_u8, 'ő'), (0xFB, 'ű'), (0xD5, 'Ő'), (0xDB, 'Ű')]
-        .iter()
-        .find(|(b, _)| seen[usize::from(*b)])
-    {
-        if only_hungarian {
+
+    /// Takes the next piece of the input.
+    pub fn piece(&mut self, piece: &Piece<'_>) {
+        let (err, at) = match *piece {
+            Piece::Valid(bytes) => {
+                self.valid += bytes.iter().filter(|&&b| b >= 0xC0).count();
+                return;
+            }
+            Piece::Problem { err, at, .. } => (err, at),
+        };
+        self.problems += 1;
+        match err.meaning() {
+            Some(Meaning::SurrogatePair { .. }) => self.cesu_pairs += 1,
+            Some(Meaning::Surrogate(_)) => {
+                self.first_surrogate.get_or_insert(at);
+            }
+            _ if err.kind() == ErrorKind::Overlong && err.bytes() == [0xC0, 0x80] => {
+                self.java_nuls += 1;
+            }
+            Some(Meaning::Overlong(points)) if points.value().is_some() => {
+                self.first_overlong.get_or_insert(at);
+                self.first_other.get_or_insert(at);
+            }
+            _ => {
+                self.first_other.get_or_insert(at);
+            }
+        }
+    }
+
+    /// The verdict, once the input has ended.
+    pub fn finish(self) -> Result<Fit, Refusal> {
+        if let Some(refusal) = self.early {
+            return Err(refusal);
+        }
+        if let Some(utf16) = self.utf16 {
+            return utf16.finish();
+        }
+        let problems = self.problems;
+        if self.cesu_pairs + self.java_nuls > 0 {
+            if let Some(offset) = self.first_surrogate {
+                return Err(Refusal::LoneSurrogate { offset });
+            }
+            if let Some(offset) = self.first_other {
+                return Err(Refusal::Unexplained { offset });
+            }
+            let encoding = if self.java_nuls > 0 {
+                Encoding::ModifiedUtf8
+            } else {
+                Encoding::Cesu8
+            };
+            return Ok(Fit {
+                encoding,
+                problems,
+                longest_run: 0,
+            });
+        }
+        if self.valid > 0 {
+            return Err(Refusal::Mixed {
+                problems,
+                valid: self.valid,
+            });
+        }
+        if let Some(offset) = self.first_overlong {
+            return Err(Refusal::Overlong { offset });
+        }
+        self.runs.finish().single_byte(problems)
+    }
+}
+
+/// A run of bytes `80`–`FF` being read.
+#[derive(Debug)]
+struct Run {
+    len: usize,
+    /// An ASCII letter comes just before it.
+    letter_before: bool,
+    /// It has a letter ([`is_letter`]).
+    has_letter: bool,
+    /// Its first symbol ([`is_symbol`]): where, and which byte.
+    first_symbol: Option<(usize, u8)>,
+}
+
+/// The runs of bytes `80`–`FF` of an input, read a chunk at a time: what
+/// the single-byte verdict looks at.
+#[derive(Debug)]
+struct Runs {
+    /// The offset of the next byte.
+    offset: usize,
+    /// The last byte read was an ASCII letter.
+    after_letter: bool,
+    run: Option<Run>,
+    longest: usize,
+    seen: [bool; 256],
+    /// Some run has a letter and touches an ASCII letter: a word.
+    in_a_word: bool,
+    symbol_in_word: Option<(usize, u8)>,
+}
+
+impl Default for Runs {
+    fn default() -> Self {
+        Self {
+            offset: 0,
+            after_letter: false,
+            run: None,
+            longest: 0,
+            seen: [false; 256],
+            in_a_word: false,
+            symbol_in_word: None,
+        }
+    }
+}
+
+impl Runs {
+    fn bytes(&mut self, mut bytes: &[u8]) {
+        // Plain ASCII between runs only moves the offset: skipped 16 bytes
+        // at a time, which the compiler turns into one vector test.
+        if self.run.is_none() {
+            let ascii = bytes
+                .chunks_exact(16)
+                .take_while(|chunk| chunk.iter().all(|&b| b < 0x80))
+                .count()
+                * 16;
+            if ascii > 0 {
+                self.after_letter = bytes[ascii - 1].is_ascii_alphabetic();
+                self.offset += ascii;
+                bytes = &bytes[ascii..];
+            }
+        }
+        for &b in bytes {
+            if b < 0x80 {
+                let letter = b.is_ascii_alphabetic();
+                if let Some(run) = self.run.take() {
+                    self.close(&run, letter);
+                }
+                self.after_letter = letter;
+            } else {
+                self.seen[usize::from(b)] = true;
+                let run = self.run.get_or_insert(Run {
+                    len: 0,
+                    letter_before: self.after_letter,
+                    has_letter: false,
+                    first_symbol: None,
+                });
+                run.len += 1;
+                run.has_letter |= is_letter(b);
+                if run.first_symbol.is_none() && is_symbol(b) {
+                    run.first_symbol = Some((self.offset, b));
+                }
+                self.after_letter = false;
+            }
+            self.offset += 1;
+        }
+    }
+
+    /// A run ends, before an ASCII letter or not.
+    fn close(&mut self, run: &Run, letter_after: bool) {
+        self.longest = self.longest.max(run.len);
+        self.in_a_word |= (run.letter_before || letter_after) && run.has_letter;
+        if run.letter_before && letter_after && self.symbol_in_word.is_none() {
+            self.symbol_in_word = run.first_symbol;
+        }
+    }
+
+    /// The input has ended.
+    fn finish(mut self) -> Self {
+        if let Some(run) = self.run.take() {
+            self.close(&run, false);
+        }
+        self
+    }
+
+    /// The single-byte verdict on an input in which every byte `80`–`FF` is
+    /// part of a problem, and that has `problems` of them.
+    fn single_byte(&self, problems: usize) -> Result<Fit, Refusal> {
+        let longest = self.longest;
+        let seen = &self.seen;
+        if longest > MAX_RUN {
+            return Err(Refusal::Runs { longest });
+        }
+
+        // 81, 8D, 8F, 90 and 9D are the holes of Windows-1252 (and control
+        // characters in ISO-8859-1, which text does not use).
+        if let Some(&byte) = [0x81_u8, 0x8D, 0x8F, 0x90, 0x9D]
+            .iter()
+            .find(|&&b| seen[usize::from(b)])
+        {
+            return Err(Refusal::Undefined { byte });
+        }
+        if let Some((offset, byte)) = self.symbol_in_word {
+            return Err(Refusal::SymbolInWord {
+                offset,
+                byte,
+                shown: windows_1252(byte),
+            });
+        }
+        if let Some(&byte) = [0x8A_u8, 0x8E, 0x9A, 0x9E]
+            .iter()
+            .find(|&&b| seen[usize::from(b)])
+        {
+            return Err(Refusal::CentralEuropean { byte });
+        }
+        // Hungarian in ISO-8859-2 or Windows-1250 reads as ISO-8859-1 but
+        // for ő and ű ('õ', 'û'): a file with them and no letter Hungarian
+        // lacks could be either.
+        let only_hungarian =
+            (0x80..=0xFF_u8).all(|b| !seen[usize::from(b)] || HUNGARIAN.contains(&b));
+        if let Some(&(byte, theirs)) = [(0xF5_u8, 'ő'), (0xFB, 'ű'), (0xD5, 'Ő'), (0xDB, 'Ű')]
+            .iter()
+            .find(|(b, _)| seen[usize::from(*b)])
+        {
+            if only_hungarian {
+                return Err(Refusal::Ambiguous {
+                    byte,
+                    latin1: char::from(byte),
+                    other: "ISO-8859-2 (Hungarian)",
+                    theirs,
+                });
+            }
+        }
+        if let Some(&(byte, other, theirs)) = SIBLINGS.iter().find(|(b, ..)| seen[usize::from(*b)])
+        {
             return Err(Refusal::Ambiguous {
                 byte,
                 latin1: char::from(byte),
-                other: "ISO-8859-2 (Hungarian)",
+                other,
                 theirs,
             });
         }
+        if !self.in_a_word {
+            return Err(Refusal::NoWords);
+        }
+        let encoding = if seen[0x80..0xA0].contains(&true) {
+            Encoding::Windows1252
+        } else {
+            Encoding::Latin1
+        };
+        Ok(Fit {
+            encoding,
+            problems,
+            longest_run: longest,
+        })
     }
-    if let Some(&(byte, other, theirs)) = SIBLINGS.iter().find(|(b, ..)| seen[usize::from(*b)]) {
-        return Err(Refusal::Ambiguous {
-            byte,
-            latin1: char::from(byte),
-            other,
-            theirs,
-        });
-    }
-    if !in_a_word {
-        return Err(Refusal::NoWords);
-    }
-    let encoding = if seen[0x80..0xA0].contains(&true) {
-        Encoding::Windows1252
-    } else {
-        Encoding::Latin1
-    };
-    Ok(Fit {
-        encoding,
-        problems,
-        longest_run: longest,
-    })
 }
 
 /// A letter in Windows-1252 (and, from `C0`, in ISO-8859-1): À–ÿ but × and
@@ -343,27 +507,96 @@ const SIBLINGS: [(u8, &str, char); 7] = [
     (0xA4, "ISO-8859-15", '€'),
 ];
 
-/// The verdict on a file that starts with a UTF-16 byte-order mark.
-fn utf16(bytes: &[u8], bom: Bom) -> Result<Fit, Refusal> {
-    let body = &bytes[bom.as_bytes().len()..];
-    if !body.len().is_multiple_of(2) {
-        return Err(Refusal::Utf16OddLength { bom });
+/// The verdict on a file that starts with a UTF-16 byte-order mark, in the
+/// making: its bytes after the mark go through a UTF-16 decoder (is it
+/// UTF-16?) and a UTF-8 validator (is it UTF-8 after a stray mark?).
+struct Utf16 {
+    bom: Bom,
+    /// How many bytes of the mark are still to come.
+    mark_left: usize,
+    /// How many bytes after the mark.
+    body_len: usize,
+    has_nul: bool,
+    utf8: utf8lit::Utf8Validator,
+    decoder: encoding_rs::Decoder,
+    malformed: bool,
+}
+
+impl fmt::Debug for Utf16 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf16")
+            .field("bom", &self.bom)
+            .field("body_len", &self.body_len)
+            .finish_non_exhaustive()
     }
-    if !body.contains(&0) && utf8lit::validate(body).is_ok() {
-        return Err(Refusal::StrayBom { bom });
+}
+
+impl Utf16 {
+    fn new(bom: Bom) -> Self {
+        let encoding = if bom == Bom::Utf16Le {
+            UTF_16LE
+        } else {
+            UTF_16BE
+        };
+        Self {
+            bom,
+            mark_left: bom.as_bytes().len(),
+            body_len: 0,
+            has_nul: false,
+            utf8: utf8lit::Utf8Validator::new(),
+            decoder: encoding.new_decoder_without_bom_handling(),
+            malformed: false,
+        }
     }
-    let (decoder, encoding) = if bom == Bom::Utf16Le {
-        (UTF_16LE, Encoding::Utf16Le)
-    } else {
-        (UTF_16BE, Encoding::Utf16Be)
-    };
-    match decoder.decode_without_bom_handling_and_without_replacement(body) {
-        Some(_) => Ok(Fit {
+
+    fn bytes(&mut self, bytes: &[u8]) {
+        let skip = self.mark_left.min(bytes.len());
+        self.mark_left -= skip;
+        let body = &bytes[skip..];
+        self.body_len += body.len();
+        self.has_nul |= body.contains(&0);
+        let _ = self.utf8.update(body);
+        self.decode(body, false);
+    }
+
+    /// Decodes `body` (text thrown away: only whether it decodes counts).
+    fn decode(&mut self, mut body: &[u8], last: bool) {
+        let mut text = [0_u8; 4096];
+        while !self.malformed {
+            let (result, read, _) = self
+                .decoder
+                .decode_to_utf8_without_replacement(body, &mut text, last);
+            body = &body[read..];
+            match result {
+                encoding_rs::DecoderResult::InputEmpty => break,
+                encoding_rs::DecoderResult::OutputFull => {}
+                encoding_rs::DecoderResult::Malformed(..) => self.malformed = true,
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<Fit, Refusal> {
+        let bom = self.bom;
+        if !self.body_len.is_multiple_of(2) {
+            return Err(Refusal::Utf16OddLength { bom });
+        }
+        if !self.has_nul && self.utf8.finish().is_ok() {
+            return Err(Refusal::StrayBom { bom });
+        }
+        self.decode(&[], true);
+        if self.malformed {
+            return Err(Refusal::Utf16Invalid { bom });
+        }
+        let encoding = if bom == Bom::Utf16Le {
+            Encoding::Utf16Le
+        } else {
+            Encoding::Utf16Be
+        };
+        Ok(Fit {
             encoding,
             problems: 0,
             longest_run: 0,
-        }),
-        None => Err(Refusal::Utf16Invalid { bom }),
+        })
     }
 }
 

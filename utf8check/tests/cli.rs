@@ -1120,13 +1120,15 @@ fn fix_keeps_links_whole() {
     .unwrap();
     let out = run(tree.path(), &["--fix", "link.txt", "linked.txt"]);
     assert_eq!(code(&out), 1);
-    // Through a symbolic link, the file it points to is converted.
-    assert!(fs::symlink_metadata(tree.path().join("link.txt"))
-        .unwrap()
-        .is_symlink());
+    // A symbolic link is left alone, and so is the file it points to...
+    assert!(stdout(&out).contains(
+        "link.txt: not converted: it is a symbolic link (to real.txt); utf8check --fix \
+         leaves links and their targets alone (--follow-symlinks converts a target inside \
+         the named directories)\n"
+    ));
     assert_eq!(
         fs::read(tree.path().join("real.txt")).unwrap(),
-        "café\n".as_bytes()
+        b"caf\xE9\n"
     );
     // A file with two names is left alone: a rename would split them.
     assert!(stdout(&out).contains(
@@ -1135,6 +1137,21 @@ fn fix_keeps_links_whole() {
     assert_eq!(
         fs::read(tree.path().join("other.txt")).unwrap(),
         b"na\xEFve\n"
+    );
+    // ...unless --follow-symlinks asks for the target, inside the tree.
+    let out = run(tree.path(), &["--fix", "--follow-symlinks", "link.txt"]);
+    assert_eq!(code(&out), 0, "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out),
+        "link.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+    );
+    // The link stays a link; the file it points to is converted.
+    assert!(fs::symlink_metadata(tree.path().join("link.txt"))
+        .unwrap()
+        .is_symlink());
+    assert_eq!(
+        fs::read(tree.path().join("real.txt")).unwrap(),
+        "café\n".as_bytes()
     );
 }
 
@@ -1149,6 +1166,10 @@ fn fix_usage() {
             "--format cannot go with it",
         ),
         (&["--fix", "--first", "a.txt"], "--first cannot go with it"),
+        (
+            &["--follow-symlinks", "a.txt"],
+            "--follow-symlinks goes with --fix",
+        ),
     ] {
         let out = run(tree.path(), args);
         assert_eq!(code(&out), 2, "{args:?}");
@@ -1208,4 +1229,408 @@ fn fix_killed_before_the_rename_loses_nothing() {
     child.kill().unwrap();
     assert!(!child.wait().unwrap().success());
     assert_eq!(fs::read(tree.path().join("de.txt")).unwrap(), original);
+}
+
+/// A checkout (`tree/`) beside a file it must not touch
+/// (`outside/secret.txt`, ISO-8859-1, which `--fix` would convert), with
+/// `tree/notes.txt` a link to it and `tree/docs` a link to `outside/`.
+#[cfg(unix)]
+fn tree_with_links_out() -> (Tree, PathBuf, Vec<u8>) {
+    let tree = Tree::new();
+    let secret = b"caf\xE9 cr\xE8me\n".to_vec();
+    tree.file("outside/secret.txt", &secret)
+        .file("tree/own.txt", b"fine\n");
+    let checkout = tree.path().join("tree");
+    std::os::unix::fs::symlink("../outside/secret.txt", checkout.join("notes.txt")).unwrap();
+    std::os::unix::fs::symlink("../outside", checkout.join("docs")).unwrap();
+    (tree, checkout, secret)
+}
+
+/// However the link is named (directly, as `./x`, by an absolute path,
+/// through a linked directory, or by a walk), `--fix` writes nothing
+/// outside the checkout, with `--follow-symlinks` too.
+#[cfg(unix)]
+#[test]
+fn fix_never_writes_through_a_link_to_outside() {
+    let (tree, checkout, secret) = tree_with_links_out();
+    let absolute = checkout.join("notes.txt");
+    let absolute = absolute.to_str().unwrap();
+    let left = "not converted: it is a symbolic link (to ../outside/secret.txt); utf8check \
+                --fix leaves links and their targets alone (--follow-symlinks converts a \
+                target inside the named directories)";
+    let outside = "not converted: it is a symbolic link (to ../outside/secret.txt) that leads \
+                   outside the named directories and the current directory; utf8check --fix \
+                   leaves it and its target alone";
+    let through = "not converted: its path goes through the symbolic link docs (to \
+                   ../outside) and leads outside the named directories and the current \
+                   directory; utf8check --fix leaves it alone";
+    for (args, said) in [
+        (&["--fix", "notes.txt"][..], format!("notes.txt: {left}\n")),
+        (&["--fix", "./notes.txt"], format!("./notes.txt: {left}\n")),
+        (&["--fix", absolute], format!("{absolute}: {left}\n")),
+        (
+            &["--fix", "docs/secret.txt"],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        (&["--fix", "docs"], format!("docs/secret.txt: {through}\n")),
+        (&["--fix", "docs/"], format!("docs/secret.txt: {through}\n")),
+        (
+            &["--fix", "--follow-symlinks", "notes.txt"],
+            format!("notes.txt: {outside}\n"),
+        ),
+        (
+            &["--fix", "--follow-symlinks", "docs/secret.txt", "."],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        (
+            &["--fix", "--follow-symlinks", "docs"],
+            format!("docs/secret.txt: {through}\n"),
+        ),
+        // The walk does not follow links at all.
+        (&["--fix"], String::new()),
+        (&["--fix", "--follow-symlinks", "."], String::new()),
+    ] {
+        let out = run(&checkout, args);
+        assert_eq!(stdout(&out), said, "{args:?}\n{}", stderr(&out));
+        assert_eq!(
+            fs::read(tree.path().join("outside/secret.txt")).unwrap(),
+            secret,
+            "{args:?}"
+        );
+        assert!(fs::symlink_metadata(checkout.join("notes.txt"))
+            .unwrap()
+            .is_symlink());
+        // A refusal is not a success.
+        let expected = i32::from(!said.is_empty());
+        assert_eq!(code(&out), expected, "{args:?}");
+    }
+    // Nothing was left beside the secret either.
+    assert_eq!(
+        fs::read_dir(tree.path().join("outside")).unwrap().count(),
+        1
+    );
+}
+
+/// Runs `--fix de.txt` (German in ISO-8859-1) paused before its rename,
+/// calls `meanwhile` on the tree's directory there, and returns the output.
+#[cfg(unix)]
+fn fix_with_pause(tree: &Tree, meanwhile: impl FnOnce(&Path)) -> Output {
+    use std::io::{BufRead as _, BufReader, Read as _};
+
+    tree.file("de.txt", &data("wikipedia-mars/german.latin1.txt"));
+    let mut child = Command::new(BIN)
+        .args(["--color", "never", "--fix", "de.txt"])
+        .current_dir(tree.path())
+        .env("UTF8CHECK_TEST_PAUSE_BEFORE_RENAME", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert_eq!(line, "utf8check: paused before rename: de.txt\n");
+    meanwhile(tree.path());
+    let mut rest = Vec::new();
+    stderr.read_to_end(&mut rest).unwrap();
+    let mut out = child.wait_with_output().unwrap();
+    out.stderr = rest;
+    out
+}
+
+/// A file swapped for another between the read and the rename is refused,
+/// and the one swapped in is kept as it is.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_file_swapped_before_the_rename() {
+    let tree = Tree::new();
+    let other = b"someone else's caf\xE9\n";
+    let out = fix_with_pause(&tree, |dir| {
+        fs::write(dir.join("new.txt"), other).unwrap();
+        fs::rename(dir.join("new.txt"), dir.join("de.txt")).unwrap();
+    });
+    assert_eq!(
+        stdout(&out),
+        "de.txt: not converted: it was replaced by another file while it was being \
+         converted\n"
+    );
+    assert_eq!(code(&out), 1);
+    assert_eq!(fs::read(tree.path().join("de.txt")).unwrap(), other);
+    // The temporary file is gone.
+    assert_eq!(fs::read_dir(tree.path()).unwrap().count(), 1);
+}
+
+/// A symbolic link swapped in between the read and the rename is not
+/// written through: the open before the rename does not follow it.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_link_swapped_in_before_the_rename() {
+    let tree = Tree::new();
+    let secret = data("wikipedia-mars/german.latin1.txt");
+    tree.file("outside/secret.txt", &secret);
+    let out = fix_with_pause(&tree, |dir| {
+        std::os::unix::fs::symlink("outside/secret.txt", dir.join("new.txt")).unwrap();
+        fs::rename(dir.join("new.txt"), dir.join("de.txt")).unwrap();
+    });
+    assert_eq!(
+        stdout(&out),
+        "de.txt: not converted: it was replaced by a symbolic link while it was being \
+         converted\n"
+    );
+    assert_eq!(
+        fs::read(tree.path().join("outside/secret.txt")).unwrap(),
+        secret
+    );
+    assert!(fs::symlink_metadata(tree.path().join("de.txt"))
+        .unwrap()
+        .is_symlink());
+}
+
+/// Waits for `child` at most `seconds`, so that a regression fails the
+/// test instead of hanging it.
+#[cfg(unix)]
+fn wait_at_most(mut child: std::process::Child, seconds: u64) -> Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            child.kill().unwrap();
+            panic!("utf8check still running after {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO named for `--fix` is refused at once, without waiting for a
+/// writer that never comes; `/dev/zero` too.
+#[cfg(unix)]
+#[test]
+fn fix_refuses_a_fifo_at_once() {
+    let tree = Tree::new();
+    let made = Command::new("mkfifo")
+        .arg(tree.path().join("pipe"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    tree.file("a.txt", b"caf\xE9\n");
+    let child = Command::new(BIN)
+        .args(["--fix", "pipe", "/dev/zero", "a.txt"])
+        .current_dir(tree.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(
+            "utf8check: pipe: not read: --fix converts regular files only, and this is a FIFO\n\
+             utf8check: /dev/zero: not read: --fix converts regular files only, and this is a \
+             character device\n"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    // The files around it are converted all the same.
+    assert_eq!(
+        stdout(&out),
+        "a.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+    );
+}
+
+/// Without `--fix`, a FIFO named on the command line is read as a stream,
+/// as standard input is.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_read_as_a_stream() {
+    let tree = Tree::new();
+    let fifo = tree.path().join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let child = Command::new(BIN)
+        .args(["--color", "never", "pipe"])
+        .current_dir(tree.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Opening the writer side waits for utf8check to open the reader.
+    fs::write(&fifo, b"ok\ncaf\xE9 cr\xE8me\n").unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("pipe:2:4: invalid UTF-8 at byte 6 "));
+}
+
+/// `count` bytes of valid UTF-8 text (a Russian sentence, then ASCII
+/// padding).
+fn valid_text(count: usize) -> Vec<u8> {
+    let line = "Марс — четвёртая по удалённости от Солнца планета.\n".as_bytes();
+    let mut bytes: Vec<u8> = line.iter().copied().cycle().take(count).collect();
+    // Cut at a character boundary: pad the end with ASCII.
+    let mut end = count;
+    while end > 0 && bytes[end - 1] >= 0x80 {
+        end -= 1;
+    }
+    bytes[end..].fill(b'\n');
+    bytes
+}
+
+/// Runs utf8check under `prlimit --as=LIMIT` (address space, the limit
+/// that counts every allocation); `None` where there is no prlimit.
+#[cfg(target_os = "linux")]
+fn run_limited(dir: &Path, limit: usize, args: &[&str], stdin: Option<&[u8]>) -> Option<Output> {
+    let mut command = Command::new("prlimit");
+    command
+        .arg(format!("--as={limit}"))
+        .arg(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("prlimit not found: not tested");
+            return None;
+        }
+        Err(err) => panic!("prlimit: {err}"),
+    };
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || {
+        // utf8check may stop reading early; a broken pipe is no failure.
+        let _ = pipe.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    Some(out)
+}
+
+/// A file larger than the memory utf8check may use is checked all the
+/// same: valid text is read a chunk at a time, from a file or a pipe.
+#[cfg(target_os = "linux")]
+#[test]
+fn files_larger_than_memory() {
+    const LIMIT: usize = 32 << 20;
+    let tree = Tree::new();
+    let text = valid_text(LIMIT + (16 << 20));
+    tree.file("big.txt", &text);
+    let Some(out) = run_limited(tree.path(), LIMIT, &["big.txt"], None) else {
+        return;
+    };
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("utf8check: 1 file, 50331648 bytes read, 0 invalid, "),
+        "{}",
+        stderr(&out)
+    );
+    // Through standard input, too.
+    let out = run_limited(tree.path(), LIMIT, &["-"], Some(&text)).unwrap();
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("utf8check: 1 file, 50331648 bytes read, 0 invalid, "));
+    // A problem after the first chunks: found by the chunked pass, then
+    // reported as when the file is read whole.
+    let mut late = valid_text(1 << 20);
+    late.extend_from_slice(b"caf\xE9\n");
+    tree.file("late.txt", &late);
+    let whole = run(tree.path(), &["late.txt"]);
+    let out = run_limited(tree.path(), LIMIT, &["--color", "never", "late.txt"], None).unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert_eq!(stdout(&out), stdout(&whole));
+}
+
+/// A device is read as a stream: `/dev/zero` (endless NULs) is skipped as
+/// binary at once with `--binary skip`.
+#[cfg(unix)]
+#[test]
+fn dev_zero_is_a_stream() {
+    let tree = Tree::new();
+    let child = Command::new(BIN)
+        .args(["--binary", "skip", "/dev/zero"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = wait_at_most(child, 10);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stderr(&out).contains(" 1 skipped as binary, "));
+    drop(tree);
+}
+
+/// A stream is kept in memory only up to 64 MiB for its report: a problem
+/// after that is found, and said to be beyond what utf8check reports.
+#[test]
+fn a_problem_beyond_the_stream_limit() {
+    let tree = Tree::new();
+    let mut text = valid_text(65 << 20);
+    text.extend_from_slice(b"caf\xE9\n");
+    let out = run_with_stdin(tree.path(), &["-"], Some(&text));
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains(&format!(
+            "utf8check: (standard input): invalid UTF-8 at byte {} (missing continuation \
+             byte), but it is a stream of more than 64 MiB: utf8check keeps that much of a \
+             stream to report its problems, so it reports none; save it to a file and check \
+             the file\n",
+            (65 << 20) + 3
+        )),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// A file with problems that is larger than utf8check holds (64 MiB) is
+/// read twice a chunk at a time, under a memory limit smaller than itself,
+/// and reported as a file held whole is; `--fix` does not convert it, and
+/// the verdict line says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn invalid_files_larger_than_memory() {
+    const LIMIT: usize = 32 << 20;
+    let tree = Tree::new();
+    let line2 = (1 << 20) + 1;
+    let mut text = vec![b'a'; 64 << 20];
+    text[line2 - 1] = b'\n';
+    text[line2 + 2] = 0xE9;
+    let tail = text.len();
+    text.extend_from_slice(b" caf\xE9 cr\xE8me\n");
+    let size = text.len();
+    tree.file("big.txt", &text);
+    let Some(out) = run_limited(tree.path(), LIMIT, &["--color", "never", "big.txt"], None) else {
+        return;
+    };
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    let problem = |at: usize, byte: &str, letter: &str, utf8: &str| {
+        format!(
+            "big.txt:2:{}: invalid UTF-8 at byte {at} (missing continuation byte): {byte} is \
+             '{letter}' (U+00{byte}) in ISO-8859-1, as the whole file reads; UTF-8 writes it \
+             {utf8}\n",
+            at - line2 + 1
+        )
+    };
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{}{}{}big.txt: looks like ISO-8859-1: 3 problems, all lone bytes A0–FF among \
+             ASCII; utf8check --fix leaves it: it is {size} bytes long, and utf8check --fix \
+             converts files of up to 64 MiB\n",
+            problem(line2 + 2, "E9", "é", "C3 A9"),
+            problem(tail + 4, "E9", "é", "C3 A9"),
+            problem(tail + 8, "E8", "è", "C3 A8"),
+        )
+    );
+    let out = run_limited(tree.path(), LIMIT, &["--fix", "big.txt"], None).unwrap();
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "big.txt: not converted: it is {size} bytes long, and utf8check --fix converts \
+             files of up to 64 MiB\n"
+        )
+    );
+    assert_eq!(fs::read(tree.path().join("big.txt")).unwrap(), text);
 }
