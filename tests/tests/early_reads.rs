@@ -254,7 +254,8 @@ mod fenced {
                         )
                     };
                     set_case(&case("validate"));
-                    let got = utf8lit::validate(bytes).map_err(|e| (e.valid_up_to(), e.error_len()));
+                    let got =
+                        utf8lit::validate(bytes).map_err(|e| (e.valid_up_to(), e.error_len()));
                     assert_eq!(got, expected, "{}", case("validate"));
                     for &kernel in &kernels {
                         set_case(&case(kernel.name()));
