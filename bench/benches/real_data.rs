@@ -595,7 +595,7 @@ impl ColdSet<'_> {
     }
 }
 
-/// Inputs of `lo..hi` bytes (log-uniform) at 16-byte boundaries of `arena`
+/// Inputs of `lo..hi` bytes (log-uniform; `hi / lo` a power of two) at 16-byte boundaries of `arena`
 /// (as the allocator places them), drawn until the bytes a validator must
 /// read to answer (a cache line at least, an input's whole length when
 /// valid, up to its first error when not) add up to `touch` bytes, at most
@@ -611,11 +611,11 @@ fn cold_inputs<'a>(
 ) -> ColdSet<'a> {
     let mut inputs = Vec::new();
     let mut touched = 0;
-    let span = (hi as f64 / lo as f64).ln();
+    let doublings = (hi / lo).trailing_zeros() as usize;
     while touched < touch && inputs.len() < most {
-        let len = ((lo as f64 * (span * rng.below(1 << 20) as f64 / f64::from(1 << 20)).exp())
-            as usize)
-            .clamp(lo, hi - 1);
+        // Log-uniform: a doubling of the bucket, then a size in it.
+        let from = lo << rng.below(doublings);
+        let len = from + rng.below(from);
         let start = rng.below((arena.len() - len) / 16) * 16;
         if let Some(read) = keep(&arena[start..start + len]) {
             touched += read.max(64);
@@ -701,79 +701,90 @@ fn cold(s: &Settings, rec: &mut Results) {
                     assert_eq!(ours, valid_up_to(input));
                 }
             }
-            let calls = set.inputs.len();
-            let pass = |f: &dyn Fn(&[u8]) -> bool| {
-                for i in 0..calls {
-                    black_box(f(black_box(set.input(i))));
-                }
-            };
-            // Invalid inputs: only the peers that stop at the first error
-            // (simdutf8's `basic` and simdutf's `validate_utf8` read on to
-            // the end, which says nothing of the first error).
-            let valid = kind == "valid";
-            let mut std = || pass(&|b| core::str::from_utf8(b).is_ok());
-            let mut basic = || pass(&|b| simdutf8::basic::from_utf8(b).is_ok());
-            let mut compat = || pass(&|b| simdutf8::compat::from_utf8(b).is_ok());
-            #[cfg(target_arch = "x86_64")]
-            let mut simdutf = || pass(&|b| simdutf::validate_utf8(b));
-            #[cfg(target_arch = "x86_64")]
-            let mut simdutf_errors = || {
-                pass(&|b| {
-                    simdutf::validate_utf8_with_errors(b).error == simdutf::ErrorCode::Success
-                });
-            };
-            let mut ours = || pass(&|b| utf8lit::validate(b).is_ok());
-            let mut fs: Vec<(&str, &mut dyn FnMut())> = vec![("std", &mut std)];
-            if valid {
-                fs.push(("simdutf8-basic", &mut basic));
-            }
-            fs.push(("simdutf8-compat", &mut compat));
-            #[cfg(target_arch = "x86_64")]
-            if valid {
-                fs.push(("simdutf", &mut simdutf));
-            } else {
-                fs.push(("simdutf-with-errors", &mut simdutf_errors));
-            }
-            fs.push(("utf8lit", &mut ours));
-            let (names, mut fs): (Vec<&str>, Vec<&mut dyn FnMut()>) = fs.into_iter().unzip();
-            if name == buckets[0].0 {
-                println!(
-                    "\n| {kind} | count | {} | / best peer | {} |",
-                    names.join(" | "),
-                    if valid {
-                        "/ simdutf8 basic"
-                    } else {
-                        "/ faster of std and compat"
-                    }
-                );
-                println!("|---|---:|{}---:|---:|", "---:|".repeat(names.len()));
-            }
-            let ns: Vec<f64> = timing::race_calls(rounds, &vec![1; fs.len()], &mut fs)
-                .into_iter()
-                .map(|t| t / calls as f64 * 1e9)
-                .collect();
-            let case = format!("{kind} {name}");
-            rec.row(&[&"cold", &case, &"input", &"inputs", &calls]);
-            let mut row = format!("| {name} | {calls} |");
-            for (contender, t) in names.iter().zip(&ns) {
-                rec.row(&[
-                    &"cold",
-                    &case,
-                    contender,
-                    &"ns_per_call",
-                    &format!("{t:.2}"),
-                ]);
-                let _ = write!(row, " {t:.1} |");
-            }
-            let ours = ns[ns.len() - 1];
-            let best = ns[..ns.len() - 1]
-                .iter()
-                .copied()
-                .fold(f64::INFINITY, f64::min);
-            let against = if valid { ns[1] } else { ns[0].min(ns[1]) };
-            println!("{row} {} | {} |", ratio(ours, best), ratio(ours, against));
+            cold_race(rounds, kind, name, name == buckets[0].0, &set, rec);
         }
     }
+}
+
+/// Times one case of [`cold`]: a pass over `set` a round for each
+/// contender, and prints its row (after the table's head, when `first`).
+fn cold_race(
+    rounds: usize,
+    kind: &str,
+    name: &str,
+    first: bool,
+    set: &ColdSet<'_>,
+    rec: &mut Results,
+) {
+    let calls = set.inputs.len();
+    let pass = |f: &dyn Fn(&[u8]) -> bool| {
+        for i in 0..calls {
+            black_box(f(black_box(set.input(i))));
+        }
+    };
+    // Invalid inputs: only the peers that stop at the first error
+    // (simdutf8's `basic` and simdutf's `validate_utf8` read on to
+    // the end, which says nothing of the first error).
+    let valid = kind == "valid";
+    let mut std = || pass(&|b| core::str::from_utf8(b).is_ok());
+    let mut basic = || pass(&|b| simdutf8::basic::from_utf8(b).is_ok());
+    let mut compat = || pass(&|b| simdutf8::compat::from_utf8(b).is_ok());
+    #[cfg(target_arch = "x86_64")]
+    let mut simdutf = || pass(&|b| simdutf::validate_utf8(b));
+    #[cfg(target_arch = "x86_64")]
+    let mut simdutf_errors = || {
+        pass(&|b| simdutf::validate_utf8_with_errors(b).error == simdutf::ErrorCode::Success);
+    };
+    let mut ours = || pass(&|b| utf8lit::validate(b).is_ok());
+    let mut fs: Vec<(&str, &mut dyn FnMut())> = vec![("std", &mut std)];
+    if valid {
+        fs.push(("simdutf8-basic", &mut basic));
+    }
+    fs.push(("simdutf8-compat", &mut compat));
+    #[cfg(target_arch = "x86_64")]
+    if valid {
+        fs.push(("simdutf", &mut simdutf));
+    } else {
+        fs.push(("simdutf-with-errors", &mut simdutf_errors));
+    }
+    fs.push(("utf8lit", &mut ours));
+    let (names, mut fs): (Vec<&str>, Vec<&mut dyn FnMut()>) = fs.into_iter().unzip();
+    if first {
+        println!(
+            "\n| {kind} | count | {} | / best peer | {} |",
+            names.join(" | "),
+            if valid {
+                "/ simdutf8 basic"
+            } else {
+                "/ faster of std and compat"
+            }
+        );
+        println!("|---|---:|{}---:|---:|", "---:|".repeat(names.len()));
+    }
+    let ns: Vec<f64> = timing::race_calls(rounds, &vec![1; fs.len()], &mut fs)
+        .into_iter()
+        .map(|t| t / calls as f64 * 1e9)
+        .collect();
+    let case = format!("{kind} {name}");
+    rec.row(&[&"cold", &case, &"input", &"inputs", &calls]);
+    let mut row = format!("| {name} | {calls} |");
+    for (contender, t) in names.iter().zip(&ns) {
+        rec.row(&[
+            &"cold",
+            &case,
+            contender,
+            &"ns_per_call",
+            &format!("{t:.2}"),
+        ]);
+        let _ = write!(row, " {t:.1} |");
+    }
+    let ours = ns[ns.len() - 1];
+    let best = ns[..ns.len() - 1]
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let against = if valid { ns[1] } else { ns[0].min(ns[1]) };
+    println!("{row} {} | {} |", ratio(ours, best), ratio(ours, against));
 }
 
 /// Where the time of an early error goes: each kernel alone (the reference

@@ -493,15 +493,9 @@ macro_rules! lookup_algorithm {
                 any_high(head)
                     .then(|| nonzero_lanes(and(head, splat(0x80))).trailing_zeros() as usize)
             };
-            // Vectors narrower than a line: the rest of the first line's
-            // worth of bytes, before any byte after them is read (see
-            // "Errors" in the module doc).
-            let first = if LANES < LINE && first.is_none() && bytes.len() > LINE {
-                // SAFETY: `bytes.len() > LINE`.
-                unsafe { first_high_in_line(bytes.as_ptr()) }
-            } else {
-                first
-            };
+            // Vectors narrower than a line: the rest of the first 64 bytes,
+            // before any byte after them (see "Errors" in the module doc).
+            let first = first_high_in_line(bytes, first);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
                     return Found::error_at(first).answer(bytes);
@@ -623,22 +617,22 @@ macro_rules! lookup_algorithm {
             unsafe { validate_rest(bytes, first) }
         }
 
-        /// The first high byte of the first `LINE` bytes, whose first
-        /// vector has none, on a kernel of vectors narrower than `LINE`:
-        /// one test of the other vectors, and where it finds a high byte,
-        /// a lane mask a vector.
-        ///
-        /// # Safety
-        ///
-        /// `ptr` must have `LINE` readable bytes.
+        /// The first high byte of the first `LINE` bytes, `first` when
+        /// that is the first vector's. On a kernel of vectors narrower than
+        /// `LINE`, an input longer than `LINE` whose first vector has none
+        /// is tested on: one test of the other vectors of the line, and
+        /// where it finds a high byte, a lane mask a vector.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn first_high_in_line(ptr: *const u8) -> Option<usize> {
+        fn first_high_in_line(bytes: &[u8], first: Option<usize>) -> Option<usize> {
+            if LANES >= LINE || first.is_some() || bytes.len() <= LINE {
+                return first;
+            }
+            let ptr = bytes.as_ptr();
             let mut all = splat(0);
             let mut at = LANES;
             while at < LINE {
-                // SAFETY: `at + LANES <= LINE`, readable by the caller's
-                // promise.
+                // SAFETY: `at + LANES <= LINE < bytes.len()`.
                 all = or(all, unsafe { load(ptr.add(at)) });
                 at += LANES;
             }
