@@ -10,7 +10,11 @@
 //! - `lossy`: `Utf8String::from_bytes_lossy` against `from_utf8_lossy`, by
 //!   error density (none to ISO-8859-1 text);
 //! - `files [DIR]`: every regular file under `DIR` (default `/usr/share`),
-//!   loaded into memory, valid and invalid files apart, by size bucket.
+//!   loaded into memory, valid and invalid files apart, by size bucket;
+//! - `cold`: inputs not in cache (a working set of four times the
+//!   last-level cache, visited shuffled), valid and invalid, by size
+//!   bucket: what the first bytes of a file cost when they come from
+//!   memory, where `files` and `early` find them in cache.
 //!
 //! A plain benchmark binary, not criterion: 256 MiB inputs and a directory
 //! of tens of thousands of files would take criterion hours. Before
@@ -541,6 +545,248 @@ fn files(s: &Settings, dir: &Path, rec: &mut Results) {
     }
 }
 
+/// The last-level cache's size, from Linux's sysfs (`32768K`), or 32 MiB
+/// where that says nothing.
+fn llc_bytes() -> usize {
+    let text = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index3/size")
+        .unwrap_or_default();
+    let text = text.trim();
+    let (digits, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let scale = match unit {
+        "K" => KIB,
+        "M" => MIB,
+        "" => 1,
+        _ => 0,
+    };
+    match digits.parse::<usize>() {
+        Ok(n) if n * scale > 0 => n * scale,
+        _ => 32 * MIB,
+    }
+}
+
+/// Text as the valid files of a system are: ASCII prose, a word in forty
+/// not ASCII (1- to 4-byte characters), `len` bytes or a little less.
+fn file_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const OTHER: [&str; 6] = ["café", "naïve", "Ελλάδα", "日本語", "ü", "😀"];
+    let mut out = ascii_text(rng, len);
+    let mut at = rng.below(400);
+    while at + 16 < out.len() {
+        let word = OTHER[rng.below(OTHER.len())].as_bytes();
+        out[at..at + word.len()].copy_from_slice(word);
+        at += word.len() + 1 + rng.below(400);
+    }
+    out
+}
+
+/// One cold case: inputs as `(start, len)` into `arena`, in the order
+/// they are visited.
+struct ColdSet<'a> {
+    arena: &'a [u8],
+    inputs: Vec<(u32, u32)>,
+}
+
+impl ColdSet<'_> {
+    fn input(&self, i: usize) -> &[u8] {
+        let (start, len) = self.inputs[i];
+        &self.arena[start as usize..][..len as usize]
+    }
+}
+
+/// Inputs of `lo..hi` bytes (log-uniform; `hi / lo` a power of two) at 16-byte boundaries of `arena`
+/// (as the allocator places them), drawn until the bytes a validator must
+/// read to answer (a cache line at least, an input's whole length when
+/// valid, up to its first error when not) add up to `touch` bytes, at most
+/// `most` inputs; `keep` says whether an input will do, and how many bytes
+/// it needs read. Shuffled: each input is where the one before it is not.
+fn cold_inputs<'a>(
+    rng: &mut Rng,
+    arena: &'a [u8],
+    (lo, hi): (usize, usize),
+    touch: usize,
+    most: usize,
+    keep: impl Fn(&[u8]) -> Option<usize>,
+) -> ColdSet<'a> {
+    let mut inputs = Vec::new();
+    let mut touched = 0;
+    let doublings = (hi / lo).trailing_zeros() as usize;
+    while touched < touch && inputs.len() < most {
+        // Log-uniform: a doubling of the bucket, then a size in it.
+        let from = lo << rng.below(doublings);
+        let len = from + rng.below(from);
+        let start = rng.below((arena.len() - len) / 16) * 16;
+        if let Some(read) = keep(&arena[start..start + len]) {
+            touched += read.max(64);
+            inputs.push((start as u32, len as u32));
+        }
+    }
+    ColdSet { arena, inputs }
+}
+
+/// Inputs not in cache: every input is where no recent one was, each in a
+/// working set of four times the last-level cache, visited in a shuffled
+/// order that the prefetchers cannot follow. Valid text; binary data, the
+/// first error at byte 0–3; text with an error in its middle. By size
+/// bucket, ns per call; for invalid inputs that is the time to the first
+/// error.
+fn cold(s: &Settings, rec: &mut Results) {
+    let llc = llc_bytes();
+    let work = if s.quick {
+        2 * MIB
+    } else {
+        (4 * llc).min(1024 * MIB)
+    };
+    let most = if s.quick { 2000 } else { 2_000_000 };
+    let rounds = if s.quick { 1 } else { 7 };
+    let mut rng = Rng(0x636F_6C64);
+    let text = file_text(&mut rng, work);
+    let binary: Vec<u8> = (0..work).map(|_| rng.next_u64() as u8).collect();
+    let buckets: [(&str, usize, usize); 4] = [
+        ("< 64 B", 16, 64),
+        ("64 B – 4 KiB", 64, 4 * KIB),
+        ("4 – 64 KiB", 4 * KIB, 64 * KIB),
+        ("≥ 64 KiB", 64 * KIB, MIB),
+    ];
+    rec.note(
+        "cold",
+        format!(
+            "last-level cache {} KiB; working set {} MiB a case, inputs at 16-byte boundaries, visited shuffled, one pass a round, best of {rounds} rounds",
+            llc / KIB,
+            work / MIB
+        ),
+    );
+    println!(
+        "\n## Not in cache: a working set of {} MiB a case (the last-level cache: {} KiB), inputs visited shuffled (ns per call, best of {rounds} passes)\n",
+        work / MIB,
+        llc / KIB
+    );
+    let valid_up_to = |b: &[u8]| core::str::from_utf8(b).err().map(|e| e.valid_up_to());
+    for kind in ["valid", "error at byte 0–3", "error mid-file"] {
+        for &(name, lo, hi) in &buckets {
+            // For an error mid-file: the text with a Latin-1 'é' every
+            // `hi` bytes, an input kept when its first one is in its
+            // middle half.
+            let planted = (kind == "error mid-file").then(|| {
+                let mut planted = text.clone();
+                let mut at = hi / 2;
+                while at < planted.len() {
+                    if planted[at] < 0x80 {
+                        planted[at] = 0xE9;
+                    }
+                    at += hi;
+                }
+                planted
+            });
+            let set = match (kind, &planted) {
+                (_, Some(planted)) => cold_inputs(&mut rng, planted, (lo, hi), work, most, |b| {
+                    valid_up_to(b).filter(|&at| (b.len() / 4..b.len() * 3 / 4).contains(&at))
+                }),
+                ("valid", _) => cold_inputs(&mut rng, &text, (lo, hi), work, most, |b| {
+                    core::str::from_utf8(b).is_ok().then_some(b.len())
+                }),
+                _ => cold_inputs(&mut rng, &binary, (lo, hi), work, most, |b| {
+                    valid_up_to(b).filter(|&at| at < 4).map(|_| 64)
+                }),
+            };
+            for i in 0..set.inputs.len() {
+                let input = set.input(i);
+                if kind == "valid" {
+                    agree(input);
+                } else {
+                    // Not simdutf8's `basic` (`agree`), which would read
+                    // every byte of every invalid input.
+                    let ours = utf8lit::validate(input).err().map(|e| e.valid_up_to());
+                    assert_eq!(ours, valid_up_to(input));
+                }
+            }
+            cold_race(rounds, kind, name, name == buckets[0].0, &set, rec);
+        }
+    }
+}
+
+/// Times one case of [`cold`]: a pass over `set` a round for each
+/// contender, and prints its row (after the table's head, when `first`).
+fn cold_race(
+    rounds: usize,
+    kind: &str,
+    name: &str,
+    first: bool,
+    set: &ColdSet<'_>,
+    rec: &mut Results,
+) {
+    let calls = set.inputs.len();
+    let pass = |f: &dyn Fn(&[u8]) -> bool| {
+        for i in 0..calls {
+            black_box(f(black_box(set.input(i))));
+        }
+    };
+    // Invalid inputs: only the peers that stop at the first error
+    // (simdutf8's `basic` and simdutf's `validate_utf8` read on to
+    // the end, which says nothing of the first error).
+    let valid = kind == "valid";
+    let mut std = || pass(&|b| core::str::from_utf8(b).is_ok());
+    let mut basic = || pass(&|b| simdutf8::basic::from_utf8(b).is_ok());
+    let mut compat = || pass(&|b| simdutf8::compat::from_utf8(b).is_ok());
+    #[cfg(target_arch = "x86_64")]
+    let mut simdutf = || pass(&|b| simdutf::validate_utf8(b));
+    #[cfg(target_arch = "x86_64")]
+    let mut simdutf_errors = || {
+        pass(&|b| simdutf::validate_utf8_with_errors(b).error == simdutf::ErrorCode::Success);
+    };
+    let mut ours = || pass(&|b| utf8lit::validate(b).is_ok());
+    let mut fs: Vec<(&str, &mut dyn FnMut())> = vec![("std", &mut std)];
+    if valid {
+        fs.push(("simdutf8-basic", &mut basic));
+    }
+    fs.push(("simdutf8-compat", &mut compat));
+    #[cfg(target_arch = "x86_64")]
+    if valid {
+        fs.push(("simdutf", &mut simdutf));
+    } else {
+        fs.push(("simdutf-with-errors", &mut simdutf_errors));
+    }
+    fs.push(("utf8lit", &mut ours));
+    let (names, mut fs): (Vec<&str>, Vec<&mut dyn FnMut()>) = fs.into_iter().unzip();
+    if first {
+        println!(
+            "\n| {kind} | count | {} | / best peer | {} |",
+            names.join(" | "),
+            if valid {
+                "/ simdutf8 basic"
+            } else {
+                "/ faster of std and compat"
+            }
+        );
+        println!("|---|---:|{}---:|---:|", "---:|".repeat(names.len()));
+    }
+    let ns: Vec<f64> = timing::race_calls(rounds, &vec![1; fs.len()], &mut fs)
+        .into_iter()
+        .map(|t| t / calls as f64 * 1e9)
+        .collect();
+    let case = format!("{kind} {name}");
+    rec.row(&[&"cold", &case, &"input", &"inputs", &calls]);
+    let mut row = format!("| {name} | {calls} |");
+    for (contender, t) in names.iter().zip(&ns) {
+        rec.row(&[
+            &"cold",
+            &case,
+            contender,
+            &"ns_per_call",
+            &format!("{t:.2}"),
+        ]);
+        let _ = write!(row, " {t:.1} |");
+    }
+    let ours = ns[ns.len() - 1];
+    let best = ns[..ns.len() - 1]
+        .iter()
+        .copied()
+        .fold(f64::INFINITY, f64::min);
+    let against = if valid { ns[1] } else { ns[0].min(ns[1]) };
+    println!("{row} {} | {} |", ratio(ours, best), ratio(ours, against));
+}
+
 /// Where the time of an early error goes: each kernel alone (the reference
 /// decoder's error construction included), on the `early` inputs.
 fn parts(s: &Settings, rec: &mut Results) {
@@ -634,6 +880,9 @@ fn main() {
     }
     if wants("lossy") {
         lossy(&settings, &mut rec);
+    }
+    if wants("cold") {
+        cold(&settings, &mut rec);
     }
     if wants("files") {
         let dir = words

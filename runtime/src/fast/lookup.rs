@@ -181,6 +181,32 @@
 //! reads from the first high byte, or from the sequence boundary before the
 //! flag, to the error, sequence by sequence (`decode::error_near`).
 //!
+//! An early error is answered from the first bytes alone. When the input's
+//! first high byte, at `e`, is in its first `LINE` (64) bytes, and it and
+//! the byte after it make an error certain (a byte that leads nothing, or
+//! a lead not continued, or one that ends the input), `validate` reads no
+//! byte at or past `max(64, e + 8)`: the first 64 bytes, and the eight
+//! from the error on that `Utf8Error` records. Not the input's end, not a
+//! group ahead, not a prefetch. Most files that are not UTF-8 are binary,
+//! their first error at byte 0–3, and std's loop reads only that cache
+//! line: anything a kernel read before its verdict would be a cache miss
+//! std does not pay, on every such file not in cache. So the first vector
+//! is tested before any other load, and a kernel whose vectors are
+//! narrower than 64 bytes tests the rest of the first 64 next
+//! (`first_high_in_line`), before the ASCII paths below read the end.
+//! `tests/tests/early_reads.rs` puts every byte after those on pages that
+//! fault when read, for every kernel and every size to 1 MiB. (This is
+//! about the loads the code makes, not what the CPU fetches on a path it
+//! predicted wrongly. And an input that does not start on a cache line has
+//! its first 64 bytes on two lines: reading only the first, as std does,
+//! made no difference measured with inputs not in cache, `real_data --
+//! cold`.)
+//!
+//! Not in cache, an early error costs its one miss, and then as much again
+//! as the work that waits for that miss holds back the next input's:
+//! here the offset from a lane mask, the loads at it and the error's
+//! record, where std's loop has a few compares (`real_data -- cold`).
+//!
 //! A kernel's pass finds a `Found`, two words: nothing, or the flagged byte
 //! and the input's first high byte. `validate` returns an `Answer`: the
 //! `Result` itself, the error explained, as one 128-bit scalar in two
@@ -268,6 +294,9 @@ macro_rules! lookup_algorithm {
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
+        /// A cache line: an early error in the first `LINE` bytes is
+        /// answered from them (see "Errors" in the module doc).
+        const LINE: usize = 64;
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
@@ -464,6 +493,9 @@ macro_rules! lookup_algorithm {
                 any_high(head)
                     .then(|| nonzero_lanes(and(head, splat(0x80))).trailing_zeros() as usize)
             };
+            // Vectors narrower than a line: the rest of the first 64 bytes,
+            // before any byte after them (see "Errors" in the module doc).
+            let first = first_high_in_line(bytes, first);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
                     return Found::error_at(first).answer(bytes);
@@ -583,6 +615,40 @@ macro_rules! lookup_algorithm {
             }
             // SAFETY: the caller's promise.
             unsafe { validate_rest(bytes, first) }
+        }
+
+        /// The first high byte of the first `LINE` bytes, `first` when
+        /// that is the first vector's. On a kernel of vectors narrower than
+        /// `LINE`, an input longer than `LINE` whose first vector has none
+        /// is tested on: one test of the other vectors of the line, and
+        /// where it finds a high byte, a lane mask a vector.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn first_high_in_line(bytes: &[u8], first: Option<usize>) -> Option<usize> {
+            if LANES >= LINE || first.is_some() || bytes.len() <= LINE {
+                return first;
+            }
+            let ptr = bytes.as_ptr();
+            let mut all = splat(0);
+            let mut at = LANES;
+            while at < LINE {
+                // SAFETY: `at + LANES <= LINE < bytes.len()`.
+                all = or(all, unsafe { load(ptr.add(at)) });
+                at += LANES;
+            }
+            if !any_high(all) {
+                return None;
+            }
+            let mut at = LANES;
+            while at < LINE {
+                // SAFETY: as above.
+                let lanes = nonzero_lanes(and(unsafe { load(ptr.add(at)) }, splat(0x80)));
+                if lanes != 0 {
+                    return Some(at + lanes.trailing_zeros() as usize);
+                }
+                at += LANES;
+            }
+            None
         }
 
         /// Whether the first high byte of `v` (`high`: its high lanes, not
