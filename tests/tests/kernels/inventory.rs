@@ -38,49 +38,35 @@ fn cpuinfo_flags(key: &str) -> Option<BTreeSet<String>> {
         .reduce(|all, these| all.intersection(&these).cloned().collect())
 }
 
-/// The x86-64 kernels, best first, with the `/proc/cpuinfo` flags of every
-/// feature their `#[target_feature]`s name or imply, down to SSSE3 (the
-/// `pshufb` of the short-input tail), as Linux spells them.
 /// Set (to anything) when the tests run under an emulator or a sandbox
 /// whose CPUID hides features that the host's `/proc/cpuinfo` lists.
 #[cfg(target_arch = "x86_64")]
 const EMULATED: &str = "UTF8LIT_EMULATED_CPU";
 
+/// What the AVX-512 kernel needs, in either of its instruction mixes.
+#[cfg(target_arch = "x86_64")]
+const AVX512_NEEDS: &[&str] = &[
+    "avx512f",
+    "avx512bw",
+    "avx512vbmi",
+    "avx2",
+    "fma",
+    "f16c",
+    "avx",
+    "sse4_2",
+    "sse4_1",
+    "ssse3",
+    "pni",
+];
+
+/// The x86-64 kernels, best first, with the `/proc/cpuinfo` flags of every
+/// feature their `#[target_feature]`s name or imply, down to SSSE3 (the
+/// `pshufb` of the short-input tail), as Linux spells them.
 #[cfg(target_arch = "x86_64")]
 const X86_NEEDS: [(Kernel, &[&str]); 4] = [
-    (
-        Kernel::Avx512,
-        &[
-            "avx512f",
-            "avx512bw",
-            "avx512vbmi",
-            "avx2",
-            "fma",
-            "f16c",
-            "avx",
-            "sse4_2",
-            "sse4_1",
-            "ssse3",
-            "pni",
-        ],
-    ),
+    (Kernel::Avx512, AVX512_NEEDS),
     // The same kernel in its other instruction mix: the same features.
-    (
-        Kernel::Avx512Loads,
-        &[
-            "avx512f",
-            "avx512bw",
-            "avx512vbmi",
-            "avx2",
-            "fma",
-            "f16c",
-            "avx",
-            "sse4_2",
-            "sse4_1",
-            "ssse3",
-            "pni",
-        ],
-    ),
+    (Kernel::Avx512Loads, AVX512_NEEDS),
     (
         Kernel::Avx2,
         &["avx2", "avx", "sse4_2", "sse4_1", "ssse3", "pni"],
