@@ -111,6 +111,38 @@ impl Answer {
     }
 }
 
+/// The answer for an error certain at `at`, the input's first high byte
+/// (a byte that leads nothing, or a lead that the next byte does not
+/// continue): the record that the reference decoder builds there. Within
+/// the first eight bytes, where a binary file's error nearly always is,
+/// the record is put together from the first word and the eight bytes
+/// from `at`, with no branch on the bytes (`Utf8Error::after_ascii`):
+/// such errors are at byte 0 or 1, one file and the next by turns, and
+/// through the reference decoder, whose branches on which took turns
+/// mispredicting behind the load of the file's first line, each error
+/// took as long again as finding it (`real_data -- files`). Elsewhere,
+/// and near the end of the input, the reference decoder. Out of line and
+/// called last, a jump, so that a kernel's `validate` sets up no frame.
+#[cold]
+#[inline(never)]
+pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
+    let (Some(&word), true) = (bytes.first_chunk::<8>(), at < 8) else {
+        return Found::error_at(at).explain(bytes);
+    };
+    let word = u64::from_le_bytes(word);
+    let Some(&window) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
+        return Found::error_at(at).explain(bytes);
+    };
+    // The byte before `at`, or zero at the start.
+    let before = (word << 8 >> (8 * at)) as u8;
+    Answer::of(Err(Utf8Error::after_ascii(
+        at,
+        window,
+        before.is_ascii_alphabetic(),
+        at == 2 && word.trailing_zeros() >= 16,
+    )))
+}
+
 impl Found {
     const NONE: usize = usize::MAX;
 

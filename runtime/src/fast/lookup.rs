@@ -202,6 +202,13 @@
 //! made no difference measured with inputs not in cache, `real_data --
 //! cold`.)
 //!
+//! Such an error in the first eight bytes, as a binary file's nearly
+//! always is, has its record put together from the first word, without a
+//! branch on the bytes (`answer::early_error`). The reference decoder's
+//! branches on where the error is and what came before it took turns
+//! mispredicting, file after file, each behind the load of the file's
+//! first line (`real_data -- files`).
+//!
 //! Not in cache, an early error costs its one miss, and then as much again
 //! as the work that waits for that miss holds back the next input's:
 //! here the offset from a lane mask, the loads at it and the error's
@@ -474,7 +481,7 @@ macro_rules! lookup_algorithm {
                     crate::fast::starts_character(bytes, first)
                 };
                 if !starts {
-                    return Found::error_at(first).answer(bytes);
+                    return crate::fast::answer::early_error(bytes, first);
                 }
                 return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()))
                     .answer(bytes);
@@ -498,7 +505,7 @@ macro_rules! lookup_algorithm {
             let first = first_high_in_line(bytes, first);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
-                    return Found::error_at(first).answer(bytes);
+                    return crate::fast::answer::early_error(bytes, first);
                 }
                 if MASKED_LOADS && bytes.len() < GROUP {
                     // Short: the rules in line, without a call, on the

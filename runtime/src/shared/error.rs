@@ -205,6 +205,40 @@ impl Utf8Error {
         Self::build(bytes, at)
     }
 
+    /// What [`build`](Self::build) records for an error at `at`, the
+    /// input's first high byte, every byte before it ASCII: `window` is
+    /// the eight bytes from `at`, `letter_before` whether the byte before
+    /// is an ASCII letter, and `two_nuls_before` whether `at` is 2 after
+    /// two NULs. The run time's kernels tell these from a vector they
+    /// hold, and the record is put together with no branch and no load.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the point: no call on the early-error path"
+    )]
+    #[allow(dead_code, reason = "the proc-macro crate compiles this file too")]
+    pub(crate) const fn after_ascii(
+        at: usize,
+        window: [u8; 8],
+        letter_before: bool,
+        two_nuls_before: bool,
+    ) -> Self {
+        // The contexts after ASCII as sums: a letter adds 3, two NULs
+        // (never a letter) 2, and at the start there is none.
+        const _: () = assert!(
+            CTX_START == 0
+                && CTX_AFTER_ASCII == 1
+                && CTX_AFTER_TWO_NULS == CTX_AFTER_ASCII + 2
+                && CTX_AFTER_ASCII_LETTER == CTX_AFTER_ASCII + 3
+        );
+        let context = (at != 0) as u8
+            * (CTX_AFTER_ASCII + 3 * letter_before as u8 + 2 * two_nuls_before as u8);
+        Self {
+            valid_up_to: at,
+            record: record(u64::from_ne_bytes(window), pack(WINDOW, context)),
+        }
+    }
+
     /// [`new`](Self::new), inlined: for the one caller that is itself the
     /// cold path and wants no second call (`decode::error_at_high`).
     #[inline(always)]

@@ -187,3 +187,42 @@ fn class_4_byte_inputs_where_the_last_vector_starts() {
         stride,
     );
 }
+
+/// An error in the first eight bytes of an input longer than a vector,
+/// after every ASCII context the error's record tells apart (none, a
+/// letter, another byte, two NULs, a letter after a Latin-1 letter's
+/// place): the kernels answer it from one word, without the reference
+/// decoder, and the whole record must still be the decoder's. Every
+/// 2-byte start of an error, after 0 to 7 ASCII bytes of each kind, in
+/// inputs of 65 bytes (the shortest past a vector) to 1 KiB.
+#[test]
+fn early_errors_after_every_ascii_context() {
+    const BEFORE: [u8; 12] = [
+        b'a', b'z', b'A', b'Z', b'@', b'[', b'`', b'{', b'0', b' ', 0x00, 0x7F,
+    ];
+    let starts: Vec<[u8; 2]> = (0x80..=0xFFu8)
+        .flat_map(|b0| [[b0, b'x'], [b0, 0x80], [b0, 0xBF], [b0, 0xC2], [b0, 0x00]])
+        .collect();
+    run_jobs("early errors after ASCII", BEFORE.len(), |k, c| {
+        for at in 0..8 {
+            for other in [b'x', 0x00, BEFORE[k]] {
+                // `at` bytes before the error: `other`, then `BEFORE[k]`
+                // just before it.
+                let mut before = vec![other; at];
+                if let Some(last) = before.last_mut() {
+                    *last = BEFORE[k];
+                }
+                for start in &starts {
+                    for len in [65, 72, 129, 300] {
+                        let mut input = before.clone();
+                        input.extend_from_slice(start);
+                        input.resize(len.max(input.len()), b'x');
+                        c.check(&input, || {
+                            format!("[{}] after {} ASCII bytes, {len} bytes", hex(start), at)
+                        });
+                    }
+                }
+            }
+        }
+    });
+}
