@@ -1634,3 +1634,121 @@ fn invalid_files_larger_than_memory() {
     );
     assert_eq!(fs::read(tree.path().join("big.txt")).unwrap(), text);
 }
+
+/// Windows' side of what the Unix tests above check: names are UTF-16
+/// there, and a file's permissions are its read-only flag. These run under
+/// wine in `.ci/windows/check`; what wine cannot do is printed as `NOT RUN:`
+/// (the script runs them with `--nocapture`), never passed in silence.
+#[cfg(windows)]
+mod windows {
+    use std::ffi::OsString;
+    use std::os::windows::ffi::OsStringExt as _;
+
+    use base64::Engine as _;
+
+    use super::*;
+
+    /// WTF-8 (UTF-8 that may also hold the 3-byte forms of surrogates, as
+    /// `OsStr::as_encoded_bytes` gives a Windows name) as UTF-16 units.
+    fn wide_from_wtf8(bytes: &[u8]) -> Vec<u16> {
+        let mut units = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let lead = bytes[i];
+            let (len, bits) = match lead {
+                0x00..=0x7F => (1, u32::from(lead)),
+                0xC0..=0xDF => (2, u32::from(lead & 0x1F)),
+                0xE0..=0xEF => (3, u32::from(lead & 0x0F)),
+                _ => (4, u32::from(lead & 0x07)),
+            };
+            let scalar = bytes[i + 1..i + len]
+                .iter()
+                .fold(bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+            match char::from_u32(scalar) {
+                Some(ch) => units.extend_from_slice(ch.encode_utf16(&mut [0; 2])),
+                // A surrogate: one unit as it is.
+                None => units.push(u16::try_from(scalar).unwrap()),
+            }
+            i += len;
+        }
+        units
+    }
+
+    #[test]
+    fn a_name_that_is_not_utf16_round_trips_through_json() {
+        let tree = Tree::new();
+        // "a", an unpaired high surrogate, ".txt": no UTF-8 can write it.
+        let units: Vec<u16> = "a\u{FFFD}.txt"
+            .encode_utf16()
+            .map(|u| if u == 0xFFFD { 0xD800 } else { u })
+            .collect();
+        let name = OsString::from_wide(&units);
+        if let Err(err) = fs::write(tree.path().join(&name), b"1\xC0") {
+            println!("NOT RUN: a name holding an unpaired surrogate: creating it failed: {err}");
+            return;
+        }
+        let listed: Vec<OsString> = fs::read_dir(tree.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        if listed != [name.clone()] {
+            println!(
+                "NOT RUN: a name holding an unpaired surrogate: the file system lists \
+                 {listed:?} for {name:?}, so it keeps no such name"
+            );
+            return;
+        }
+        let out = run(tree.path(), &["--format", "json", "."]);
+        assert_eq!(code(&out), 1, "{}", stderr(&out));
+        let values = json_objects(&out, "problem");
+        assert_eq!(values.len(), 1, "{}", stdout(&out));
+        let b64 = values[0]["path"]["bytes"]
+            .as_str()
+            .unwrap_or_else(|| panic!("not {{bytes}}: {}", stdout(&out)));
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap();
+        // WTF-8: the surrogate D800 as ED A0 80.
+        assert_eq!(bytes, b".\\a\xED\xA0\x80.txt");
+        let path = tree
+            .path()
+            .join(OsString::from_wide(&wide_from_wtf8(&bytes)));
+        assert_eq!(fs::read(path).unwrap(), b"1\xC0", "the name reopens its file");
+        assert_eq!(values[0]["offset"], 1);
+
+        // The terminal shows the name's bytes escaped, as on Unix.
+        let out = run(tree.path(), &["."]);
+        assert!(
+            stdout(&out).starts_with(".\\a\\xED\\xA0\\x80.txt:1:2: "),
+            "{}",
+            stdout(&out)
+        );
+    }
+
+    #[test]
+    fn fix_keeps_a_read_only_file_read_only() {
+        let tree = Tree::new();
+        tree.file("ro.txt", b"caf\xE9\n");
+        let path = tree.path().join("ro.txt");
+        let set_readonly = |readonly: bool| {
+            let mut permissions = fs::metadata(&path).unwrap().permissions();
+            permissions.set_readonly(readonly);
+            fs::set_permissions(&path, permissions).unwrap();
+        };
+        set_readonly(true);
+        let out = run(tree.path(), &["--fix", "ro.txt"]);
+        let converted = fs::read(&path).unwrap();
+        let readonly = fs::metadata(&path).unwrap().permissions().readonly();
+        let names = fs::read_dir(tree.path()).unwrap().count();
+        // The tree's removal cannot delete a read-only file.
+        set_readonly(false);
+        assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+        assert_eq!(
+            stdout(&out),
+            "ro.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+        );
+        assert_eq!(converted, "café\n".as_bytes());
+        assert!(readonly, "the converted file lost its read-only flag");
+        assert_eq!(names, 1, "something was left beside the file");
+    }
+}
