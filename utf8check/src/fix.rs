@@ -504,7 +504,10 @@ mod windows {
                 if readonly {
                     let _ = fs::set_permissions(path, permissions);
                 }
-                Err(format!("cannot rename the temporary file over it: {}", e.error))
+                Err(format!(
+                    "cannot rename the temporary file over it: {}",
+                    e.error
+                ))
             }
         }
     }
