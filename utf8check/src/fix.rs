@@ -480,6 +480,10 @@ mod windows {
         let readonly = permissions.readonly();
         if readonly {
             let mut writable = permissions.clone();
+            #[expect(
+                clippy::permissions_set_readonly_false,
+                reason = "Windows only, where it clears the read-only flag and nothing else"
+            )]
             writable.set_readonly(false);
             fs::set_permissions(path, writable)
                 .map_err(|e| format!("cannot clear its read-only flag for the rename: {e}"))?;
