@@ -414,8 +414,13 @@ fn replace(path: &Path, read: Option<FileId>, old: &[u8], new: &[u8]) -> Result<
         .tempfile_in(dir)
         .map_err(|e| io("cannot create a temporary file beside it", e))?;
     temp.write_all(new)
-        .and_then(|()| temp.as_file().set_permissions(metadata.permissions()))
-        .and_then(|()| temp.as_file().sync_all())
+        .and_then(|()| {
+            // On Windows the permissions are the read-only flag, which the
+            // rename below cannot keep: it is set after it.
+            #[cfg(not(windows))]
+            temp.as_file().set_permissions(metadata.permissions())?;
+            temp.as_file().sync_all()
+        })
         .map_err(|e| io("cannot write the temporary file", e))?;
     let written =
         fs::read(temp.path()).map_err(|e| io("cannot read the temporary file back", e))?;
@@ -431,6 +436,12 @@ fn replace(path: &Path, read: Option<FileId>, old: &[u8], new: &[u8]) -> Result<
         Ok(_) => return Err("it changed while it was being converted".to_owned()),
         Err(err) => return Err(io("cannot read it again", err)),
     }
+    // Closed before the rename: Windows refuses to rename over a file that
+    // is open.
+    drop(file);
+    #[cfg(windows)]
+    windows::persist(temp, path, &metadata)?;
+    #[cfg(not(windows))]
     temp.persist(path)
         .map_err(|e| io("cannot rename the temporary file over it", e.error))?;
     // The rename is durable once the directory is on disk too.
@@ -439,6 +450,71 @@ fn replace(path: &Path, read: Option<FileId>, old: &[u8], new: &[u8]) -> Result<
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// The rename on Windows, where a file's permissions are its read-only
+/// flag, and that flag is in the way twice: Windows refuses to rename a
+/// file over a read-only one (`ERROR_ACCESS_DENIED`), and tempfile's
+/// `persist` clears the temporary file's attributes before it renames it.
+#[cfg(windows)]
+mod windows {
+    use std::fs;
+    use std::io::{self, Write as _};
+    use std::path::Path;
+
+    use tempfile::NamedTempFile;
+
+    use crate::name::Name;
+
+    /// Renames `temp` over `path`, whose metadata (before the conversion)
+    /// is `metadata`, and gives the new file the original's read-only
+    /// flag. The original's flag is cleared only for the rename, and set
+    /// again if the rename fails; the new file's is set through its open
+    /// handle, so no other file can receive it.
+    pub(super) fn persist(
+        temp: NamedTempFile,
+        path: &Path,
+        metadata: &fs::Metadata,
+    ) -> Result<(), String> {
+        let permissions = metadata.permissions();
+        let readonly = permissions.readonly();
+        if readonly {
+            let mut writable = permissions.clone();
+            #[expect(
+                clippy::permissions_set_readonly_false,
+                reason = "Windows only, where it clears the read-only flag and nothing else"
+            )]
+            writable.set_readonly(false);
+            fs::set_permissions(path, writable)
+                .map_err(|e| format!("cannot clear its read-only flag for the rename: {e}"))?;
+        }
+        match temp.persist(path) {
+            Ok(file) if readonly => {
+                // The file is converted whatever happens here, so this is
+                // no refusal: a warning, as unlikely as it is (the handle
+                // has write access).
+                if let Err(err) = file.set_permissions(permissions) {
+                    let _ = writeln!(
+                        io::stderr(),
+                        "utf8check: {}: converted, but its read-only flag could not be set \
+                         again: {err}",
+                        Name::path(path).shown()
+                    );
+                }
+                Ok(())
+            }
+            Ok(_) => Ok(()),
+            Err(e) => {
+                if readonly {
+                    let _ = fs::set_permissions(path, permissions);
+                }
+                Err(format!(
+                    "cannot rename the temporary file over it: {}",
+                    e.error
+                ))
+            }
+        }
+    }
 }
 
 /// See [`PAUSE_VAR`].

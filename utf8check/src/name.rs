@@ -202,6 +202,29 @@ mod tests {
         assert_eq!(json(raw(b"a\xFF.txt")), r#"{"bytes":"Yf8udHh0"}"#);
     }
 
+    /// A Windows name that is not UTF-16 (an unpaired surrogate) is written
+    /// as its WTF-8 bytes, and those bytes give the same name back; shown,
+    /// the surrogate is escaped, as bytes that are not UTF-8 are on Unix.
+    /// Needs no file system, unlike the test in `tests/cli.rs`, which wine
+    /// cannot run.
+    #[cfg(windows)]
+    #[test]
+    fn names_that_are_not_utf16() {
+        use std::os::windows::ffi::OsStringExt as _;
+        // "a", D800 alone, ".txt"
+        let wide = [0x61, 0xD800, 0x2E, 0x74, 0x78, 0x74];
+        let name = Name::path(OsString::from_wide(&wide));
+        let mut out = String::new();
+        name.write_json(&mut out);
+        // 61 ED A0 80 2E 74 78 74
+        assert_eq!(out, r#"{"bytes":"Ye2ggC50eHQ="}"#);
+        // WTF-8: the surrogate written as UTF-8 writes a code point, which
+        // decodes to the same UTF-16 units (tests/cli.rs decodes it).
+        assert_eq!(name.bytes(), b"a\xED\xA0\x80.txt");
+        assert_eq!(name.shown(), "a\\xED\\xA0\\x80.txt");
+        assert_eq!(name.uri().unwrap(), "a%ED%A0%80.txt");
+    }
+
     #[cfg(unix)]
     #[test]
     fn uris() {

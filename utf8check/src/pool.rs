@@ -216,47 +216,54 @@ fn check_one(input: &Input, style: Style, scope: &Scope, buffer: &mut Vec<u8>) -
         }
         Source::Special { path, .. } => std::fs::File::open(path)
             .and_then(|mut file| check_stream(input, &mut file, style, buffer)),
-        Source::File(path) => open_file(path, style).and_then(|mut file| {
+        Source::File(path) => open_file(path, style).and_then(|file| {
             // What --fix must find under the name before its rename.
             let target = Target {
                 path,
                 read: file.metadata().ok().as_ref().and_then(FileId::of),
                 scope,
             };
-            check_file(input, &mut file, &target, style, buffer)
+            check_file(input, file, &target, style, buffer)
         }),
     };
     checked.unwrap_or_else(unreadable)
 }
 
+/// What the first bytes of an input decide.
+enum Prefix {
+    /// The input ended within them: all of it is in the buffer.
+    Whole,
+    /// [`report::check_prefix`] needs no more.
+    Decided(Checked),
+    /// Neither: read on.
+    Open,
+}
+
 /// Reads the first bytes of an input into `buffer`, in the steps of
-/// [`PREFIXES`]; the result when they decide it (all of the input was
-/// read, or [`report::check_prefix`] needs no more).
+/// [`PREFIXES`], until they decide it (all of the input was read, or
+/// [`report::check_prefix`] needs no more). The caller reports a whole
+/// input, so that it can close a file first (see [`check_file`]).
 fn check_prefixes(
     input: &Input,
     reader: &mut impl Read,
-    target: Option<&Target<'_>>,
     style: Style,
     buffer: &mut Vec<u8>,
-) -> io::Result<Option<Checked>> {
+) -> io::Result<Prefix> {
     for prefix in PREFIXES {
         let more = prefix - buffer.len() as u64;
         reader.take(more).read_to_end(buffer)?;
         if (buffer.len() as u64) < prefix {
             // The end of the input.
-            return Ok(Some(Checked::Done {
-                bytes: buffer.len() as u64,
-                outcome: report::check(&input.name, target, buffer, style),
-            }));
+            return Ok(Prefix::Whole);
         }
         if let Some(outcome) = report::check_prefix(&input.name, buffer, style) {
-            return Ok(Some(Checked::Done {
+            return Ok(Prefix::Decided(Checked::Done {
                 bytes: buffer.len() as u64,
                 outcome,
             }));
         }
     }
-    Ok(None)
+    Ok(Prefix::Open)
 }
 
 /// Reads from `reader` until `chunk` is full or the input ends; how many
@@ -277,15 +284,34 @@ fn fill(reader: &mut impl Read, chunk: &mut [u8]) -> io::Result<usize> {
 /// Checks a regular file: after its prefixes, a chunk at a time through
 /// the streaming validator, holding one chunk; only when a problem turns
 /// up is the file read again from the start, all of it, for the report.
+///
+/// Its bytes all read, the file is closed on Windows before the report,
+/// whose `--fix` renames over it: Windows refuses to rename over an open
+/// file. On Unix it stays open until then, so that its identity (device
+/// and inode, which `--fix` compares before the rename) cannot pass to
+/// another file meanwhile.
 fn check_file(
     input: &Input,
-    file: &mut std::fs::File,
+    mut file: std::fs::File,
     target: &Target<'_>,
     style: Style,
     buffer: &mut Vec<u8>,
 ) -> io::Result<Checked> {
-    if let Some(checked) = check_prefixes(input, file, Some(target), style, buffer)? {
-        return Ok(checked);
+    let whole = |file: std::fs::File, buffer: &[u8]| {
+        #[cfg(windows)]
+        drop(file);
+        let checked = Checked::Done {
+            bytes: buffer.len() as u64,
+            outcome: report::check(&input.name, Some(target), buffer, style),
+        };
+        #[cfg(not(windows))]
+        drop(file);
+        checked
+    };
+    match check_prefixes(input, &mut file, style, buffer)? {
+        Prefix::Whole => return Ok(whole(file, buffer)),
+        Prefix::Decided(checked) => return Ok(checked),
+        Prefix::Open => {}
     }
     let mut validator = utf8lit::Utf8Validator::new();
     let mut bytes = buffer.len() as u64;
@@ -293,7 +319,7 @@ fn check_file(
     if valid {
         buffer.resize(CHUNK, 0);
         loop {
-            let n = fill(file, buffer)?;
+            let n = fill(&mut file, buffer)?;
             if n == 0 {
                 valid = validator.finish().is_ok();
                 break;
@@ -320,7 +346,7 @@ fn check_file(
             "it is {size} bytes long, and utf8check --fix converts files of up to {} MiB",
             HOLD_LIMIT >> 20
         );
-        let outcome = check_large(&input.name, file, style, buffer, CHUNK, |_| {
+        let outcome = check_large(&input.name, &mut file, style, buffer, CHUNK, |_| {
             Err(large.clone())
         })?;
         return Ok(Checked::Done {
@@ -330,10 +356,7 @@ fn check_file(
     }
     buffer.clear();
     file.read_to_end(buffer)?;
-    Ok(Checked::Done {
-        bytes: buffer.len() as u64,
-        outcome: report::check(&input.name, Some(target), buffer, style),
-    })
+    Ok(whole(file, buffer))
 }
 
 /// The report on an invalid input too large to hold, read from its start
@@ -411,8 +434,15 @@ fn check_stream(
     style: Style,
     buffer: &mut Vec<u8>,
 ) -> io::Result<Checked> {
-    if let Some(checked) = check_prefixes(input, reader, None, style, buffer)? {
-        return Ok(checked);
+    match check_prefixes(input, reader, style, buffer)? {
+        Prefix::Whole => {
+            return Ok(Checked::Done {
+                bytes: buffer.len() as u64,
+                outcome: report::check(&input.name, None, buffer, style),
+            })
+        }
+        Prefix::Decided(checked) => return Ok(checked),
+        Prefix::Open => {}
     }
     let mut validator = utf8lit::Utf8Validator::new();
     let mut bytes = buffer.len() as u64;

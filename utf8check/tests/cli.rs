@@ -80,6 +80,21 @@ fn paths(output: &Output) -> Vec<String> {
         .collect()
 }
 
+/// `path` as utf8check writes it here: the walk joins names with the
+/// system's separator, `\\` on Windows.
+fn native(path: &str) -> String {
+    if cfg!(windows) {
+        path.replace('/', "\\")
+    } else {
+        path.to_owned()
+    }
+}
+
+/// [`native`] for each path.
+fn natives(paths: &[&str]) -> Vec<String> {
+    paths.iter().map(|path| native(path)).collect::<Vec<_>>()
+}
+
 fn code(output: &Output) -> i32 {
     output.status.code().unwrap()
 }
@@ -173,24 +188,24 @@ fn ignore_files_and_hidden_files() {
         .file("seen.txt", b"\xFF");
 
     let out = run(tree.path(), &["."]);
-    assert_eq!(paths(&out), ["./seen.txt"]);
+    assert_eq!(paths(&out), natives(&["./seen.txt"]));
 
     let out = run(tree.path(), &["--hidden", "."]);
     assert_eq!(
         paths(&out),
-        ["./.config/y.txt", "./.hidden.txt", "./seen.txt"]
+        natives(&["./.config/y.txt", "./.hidden.txt", "./seen.txt"])
     );
 
     // --no-ignore still skips hidden files; .gitignore itself is hidden.
     let out = run(tree.path(), &["--no-ignore", "."]);
     assert_eq!(
         paths(&out),
-        [
+        natives(&[
             "./build/out.txt",
             "./ignored.txt",
             "./seen.txt",
             "./sub/x.log"
-        ]
+        ])
     );
 
     let out = run(tree.path(), &["--no-ignore", "--hidden", "."]);
@@ -237,11 +252,11 @@ fn stable_order_arguments_then_sorted_walk() {
         let out = run(tree2.path(), &[threads, "dir/d.txt", "dir"]);
         let mut got = paths(&out);
         got[0] = got[0].trim_start_matches("dir/").to_owned();
-        assert_eq!(got, expected);
+        assert_eq!(got, natives(&expected));
     }
     // Relative paths stay relative; the path is printed as given.
     let out = run(tree.path(), &["b"]);
-    assert_eq!(paths(&out), ["b/1.txt", "b/2.txt"]);
+    assert_eq!(paths(&out), natives(&["b/1.txt", "b/2.txt"]));
 }
 
 #[test]
@@ -308,17 +323,25 @@ fn field<'a>(line: &'a str, key: &str) -> &'a str {
 
 #[test]
 fn json_lines() {
+    // A name with a quote and a backslash to escape. Windows names cannot
+    // hold a quote, and a backslash separates them there: a directory.
+    let (name, json) = if cfg!(windows) {
+        ("q\\uote.txt", r#""q\\uote.txt""#)
+    } else {
+        ("q\"uote\\.txt", r#""q\"uote\\.txt""#)
+    };
     let tree = Tree::new();
-    tree.file("q\"uote\\.txt", b"ok\n\xED\xA1\x8C\xED\xBE\xB4!\xE2\x82");
-    let out = run(tree.path(), &["--format", "json", "q\"uote\\.txt"]);
+    tree.file(name, b"ok\n\xED\xA1\x8C\xED\xBE\xB4!\xE2\x82");
+    let out = run(tree.path(), &["--format", "json", name]);
     assert_eq!(code(&out), 1);
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     // Two problems, then the file's object.
     assert_eq!(lines.len(), 3, "{text}");
     assert!(
-        lines[0]
-            .starts_with(r#"{"type":"problem","path":{"text":"q\"uote\\.txt"},"in":"content","#),
+        lines[0].starts_with(&format!(
+            r#"{{"type":"problem","path":{{"text":{json}}},"in":"content","#
+        )),
         "{text}"
     );
     assert_eq!(field(lines[0], "line"), "2");
@@ -335,7 +358,9 @@ fn json_lines() {
     assert_eq!(field(lines[1], "column"), "3");
     assert_eq!(field(lines[1], "variant"), "\"Truncated\"");
     assert!(
-        lines[2].starts_with(r#"{"type":"file","path":{"text":"q\"uote\\.txt"},"problems":2,"#),
+        lines[2].starts_with(&format!(
+            r#"{{"type":"file","path":{{"text":{json}}},"problems":2,"#
+        )),
         "{text}"
     );
     for line in lines {
@@ -373,12 +398,12 @@ fn binary_files() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 2, "{text}");
     assert!(
-        lines[0].starts_with("./blob.gz:1:2: invalid UTF-8 at byte 1 "),
+        lines[0].starts_with(&native("./blob.gz:1:2: invalid UTF-8 at byte 1 ")),
         "{text}"
     );
     assert_eq!(
         lines[1],
-        "./blob.gz: binary file (NUL at byte 3); only its first problem is shown"
+        native("./blob.gz: binary file (NUL at byte 3); only its first problem is shown")
     );
 
     let out = run(tree.path(), &["--format=json", "."]);
@@ -824,7 +849,7 @@ fn json_gives_each_file_one_verdict_object_and_each_problem_its_reading() {
     let values = json_values(&out);
     let human = human_file_lines(&run(tree.path(), &["."]));
     for (file, reading) in readings {
-        let path = format!("./{file}");
+        let path = native(&format!("./{file}"));
         let of_file: Vec<&serde_json::Value> = values
             .iter()
             .filter(|v| v["path"]["text"] == path.as_str())
@@ -1034,7 +1059,10 @@ fn fix_converts_what_fits_one_encoding_and_refuses_the_rest() {
     assert_eq!(code(&out), 1, "{}", stderr(&out));
     for (rel, _, from) in CONVERTIBLE {
         assert_eq!(fs::read(tree.path().join(flat(rel))).unwrap(), data(rel));
-        let line = format!("./{}: would convert from {from} to UTF-8 (", flat(rel));
+        let line = format!(
+            "{}: would convert from {from} to UTF-8 (",
+            native(&format!("./{}", flat(rel)))
+        );
         assert!(stdout(&out).contains(&line), "{line}\n{}", stdout(&out));
     }
     assert!(
@@ -1050,15 +1078,15 @@ fn fix_converts_what_fits_one_encoding_and_refuses_the_rest() {
         let path = tree.path().join(flat(rel));
         assert_eq!(fs::read(&path).unwrap(), data(twin), "{rel} is not {twin}");
         assert!(text.contains(&format!(
-            "./{}: converted from {from} to UTF-8 (",
-            flat(rel)
+            "{}: converted from {from} to UTF-8 (",
+            native(&format!("./{}", flat(rel)))
         )));
     }
     for (rel, why) in REFUSED {
         assert_eq!(fs::read(tree.path().join(flat(rel))).unwrap(), data(rel));
         let line = text
             .lines()
-            .find(|l| l.starts_with(&format!("./{}: ", flat(rel))))
+            .find(|l| l.starts_with(&format!("{}: ", native(&format!("./{}", flat(rel))))))
             .unwrap_or_else(|| panic!("{rel} not reported:\n{text}"));
         assert!(
             line.contains(": not converted: ") && line.contains(why),
@@ -1633,4 +1661,126 @@ fn invalid_files_larger_than_memory() {
         )
     );
     assert_eq!(fs::read(tree.path().join("big.txt")).unwrap(), text);
+}
+
+/// Windows' side of what the Unix tests above check: names are UTF-16
+/// there, and a file's permissions are its read-only flag. These run under
+/// wine in `.ci/windows/check`; what wine cannot do is printed as `NOT RUN:`
+/// (the script runs them with `--nocapture`), never passed in silence.
+#[cfg(windows)]
+mod windows {
+    use std::ffi::OsString;
+    use std::os::windows::ffi::OsStringExt as _;
+
+    use base64::Engine as _;
+
+    use super::*;
+
+    /// WTF-8 (UTF-8 that may also hold the 3-byte forms of surrogates, as
+    /// `OsStr::as_encoded_bytes` gives a Windows name) as UTF-16 units.
+    fn wide_from_wtf8(bytes: &[u8]) -> Vec<u16> {
+        let mut units = Vec::new();
+        let mut i = 0;
+        while i < bytes.len() {
+            let lead = bytes[i];
+            let (len, bits) = match lead {
+                0x00..=0x7F => (1, u32::from(lead)),
+                0xC0..=0xDF => (2, u32::from(lead & 0x1F)),
+                0xE0..=0xEF => (3, u32::from(lead & 0x0F)),
+                _ => (4, u32::from(lead & 0x07)),
+            };
+            let scalar = bytes[i + 1..i + len]
+                .iter()
+                .fold(bits, |acc, &b| (acc << 6) | u32::from(b & 0x3F));
+            match char::from_u32(scalar) {
+                Some(ch) => units.extend_from_slice(ch.encode_utf16(&mut [0; 2])),
+                // A surrogate: one unit as it is.
+                None => units.push(u16::try_from(scalar).unwrap()),
+            }
+            i += len;
+        }
+        units
+    }
+
+    #[test]
+    fn a_name_that_is_not_utf16_round_trips_through_json() {
+        let tree = Tree::new();
+        // "a", an unpaired high surrogate, ".txt": no UTF-8 can write it.
+        let units: Vec<u16> = "a\u{FFFD}.txt"
+            .encode_utf16()
+            .map(|u| if u == 0xFFFD { 0xD800 } else { u })
+            .collect();
+        let name = OsString::from_wide(&units);
+        if let Err(err) = fs::write(tree.path().join(&name), b"1\xC0") {
+            println!("NOT RUN: a name holding an unpaired surrogate: creating it failed: {err}");
+            return;
+        }
+        let listed: Vec<OsString> = fs::read_dir(tree.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .collect();
+        if listed != [name.clone()] {
+            println!(
+                "NOT RUN: a name holding an unpaired surrogate: the file system lists \
+                 {listed:?} for {name:?}, so it keeps no such name"
+            );
+            return;
+        }
+        let out = run(tree.path(), &["--format", "json", "."]);
+        assert_eq!(code(&out), 1, "{}", stderr(&out));
+        let values = json_objects(&out, "problem");
+        assert_eq!(values.len(), 1, "{}", stdout(&out));
+        let b64 = values[0]["path"]["bytes"]
+            .as_str()
+            .unwrap_or_else(|| panic!("not {{bytes}}: {}", stdout(&out)));
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(b64)
+            .unwrap();
+        // WTF-8: the surrogate D800 as ED A0 80.
+        assert_eq!(bytes, b".\\a\xED\xA0\x80.txt");
+        let path = tree
+            .path()
+            .join(OsString::from_wide(&wide_from_wtf8(&bytes)));
+        assert_eq!(
+            fs::read(path).unwrap(),
+            b"1\xC0",
+            "the name reopens its file"
+        );
+        assert_eq!(values[0]["offset"], 1);
+
+        // The terminal shows the name's bytes escaped, as on Unix.
+        let out = run(tree.path(), &["."]);
+        assert!(
+            stdout(&out).starts_with(".\\a\\xED\\xA0\\x80.txt:1:2: "),
+            "{}",
+            stdout(&out)
+        );
+    }
+
+    #[test]
+    fn fix_keeps_a_read_only_file_read_only() {
+        let tree = Tree::new();
+        tree.file("ro.txt", b"caf\xE9\n");
+        let path = tree.path().join("ro.txt");
+        let set_readonly = |readonly: bool| {
+            let mut permissions = fs::metadata(&path).unwrap().permissions();
+            permissions.set_readonly(readonly);
+            fs::set_permissions(&path, permissions).unwrap();
+        };
+        set_readonly(true);
+        let out = run(tree.path(), &["--fix", "ro.txt"]);
+        let converted = fs::read(&path).unwrap();
+        let readonly = fs::metadata(&path).unwrap().permissions().readonly();
+        let names = fs::read_dir(tree.path()).unwrap().count();
+        // The tree's removal cannot delete a read-only file.
+        set_readonly(false);
+        assert_eq!(code(&out), 0, "{}{}", stdout(&out), stderr(&out));
+        assert_eq!(
+            stdout(&out),
+            "ro.txt: converted from ISO-8859-1 to UTF-8 (1 problem, 5 → 6 bytes)\n"
+        );
+        assert_eq!(converted, "café\n".as_bytes());
+        assert!(readonly, "the converted file lost its read-only flag");
+        assert_eq!(names, 1, "something was left beside the file");
+    }
 }
