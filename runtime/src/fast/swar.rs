@@ -173,7 +173,8 @@ fn run(mut state: u64, bytes: &[u8]) -> u64 {
 /// well as either.
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon")
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128")
 ))]
 #[inline]
 pub(super) fn accepts_three(bytes: [u8; 3]) -> bool {
