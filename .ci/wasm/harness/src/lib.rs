@@ -105,7 +105,9 @@ pub extern "C" fn check_simdutf8(at: usize, len: usize) -> u32 {
 #[no_mangle]
 pub extern "C" fn check_kernels(at: usize, len: usize) -> u32 {
     let input = bytes(at, len);
-    let std = core::str::from_utf8(input).map(|_| ()).map_err(|e| (e.valid_up_to(), e.error_len()));
+    let std = core::str::from_utf8(input)
+        .map(|_| ())
+        .map_err(|e| (e.valid_up_to(), e.error_len()));
     for (i, kernel) in Kernel::ALL.into_iter().enumerate() {
         let Some(ours) = kernel.validate(input) else {
             continue;
