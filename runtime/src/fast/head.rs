@@ -16,8 +16,7 @@ use crate::shared::error::short_word;
 /// a branch more and lost most of what this path gains them.
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
+    all(target_arch = "aarch64", target_feature = "neon")
 ))]
 pub(super) const TINY: usize = 4;
 
@@ -37,8 +36,7 @@ pub(super) const TINY: usize = 4;
 /// three bytes only, and what it accepts is handed out as `str`.
 #[cfg(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128")
+    all(target_arch = "aarch64", target_feature = "neon")
 ))]
 #[inline(never)]
 pub(super) unsafe fn tiny(bytes: &[u8]) -> Answer {

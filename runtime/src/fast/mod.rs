@@ -112,17 +112,16 @@ pub use x86::{cpu_features, CpuFeatures};
 
 /// Validates with the best kernel for this machine.
 ///
-/// Under four bytes on x86-64, aarch64 and wasm32 with `simd128`,
-/// [`tiny`](head::tiny); otherwise, on x86-64, one indirect call to the
-/// chosen kernel's whole validation (`x86::validate`); on aarch64 the NEON
-/// kernel's; on wasm32 with `simd128` that kernel's; elsewhere
+/// Under four bytes on x86-64 and aarch64, [`tiny`](head::tiny); otherwise,
+/// on x86-64, one indirect call to the chosen kernel's whole validation
+/// (`x86::validate`); on aarch64 the NEON kernel's; on wasm32 with
+/// `simd128` that kernel's, with short paths of its own; elsewhere
 /// [`with_head`](head::with_head) and the portable kernel.
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     #[cfg(any(
         target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        all(target_arch = "wasm32", target_feature = "simd128")
+        all(target_arch = "aarch64", target_feature = "neon")
     ))]
     if bytes.len() < head::TINY {
         // SAFETY: `bytes.len() < TINY`.
