@@ -1,18 +1,20 @@
 // The JavaScript side of the wasm32 harness (`harness/src/lib.rs`), under
 // node:
 //
-//   node driver.mjs test MODULE.wasm [--count N]
-//     which kernel the module runs, then N random inputs (default 120,000)
-//     through every kernel of the build against `core::str::from_utf8`
-//     (in the module), utf8lit's error against std's, and the verdicts
-//     against simdutf8's and `TextDecoder('utf-8', {fatal: true})`'s;
+//   node driver.mjs test MODULE.wasm [--count N] [--data DIR]
+//     which kernel the module runs, then N random inputs (default 120,000),
+//     and with --data the conformance inputs under DIR (tests/data: its
+//     files and its vectors), through every kernel of the build against
+//     `core::str::from_utf8` (in the module), utf8lit's error against
+//     std's, and the verdicts against simdutf8's and
+//     `TextDecoder('utf-8', {fatal: true})`'s;
 //
 //   node driver.mjs bench MODULE.wasm [--quick] [--save] [--rounds N]
 //     GB/s of utf8lit, simdutf8 (`basic`), std and `TextDecoder` on the same
 //     bytes, in one instance, interleaved round by round, best of N; a
 //     table on stdout, and with --save (or UTF8LIT_RESULTS=DIR) a CSV under
 //     bench/results/wasm/.
-import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, mkdirSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
@@ -124,43 +126,121 @@ function describe(code) {
   return `valid_up_to ${code & 0xffffffffn}, error_len ${code >> 32n || 'None'}`;
 }
 
+/** One input at `align` bytes past a 64-byte boundary through every
+ * check: what went wrong, if anything, and whether std called it valid. */
+function checkOne(input, align, fatal) {
+  const at = INPUT + align;
+  memory().set(input, at);
+  const off = at - INPUT;
+  const problems = [];
+  const k = wasm.check_kernels(off, input.length);
+  if (k !== 0) problems.push(`kernel ${nameAt(Math.abs(Number(wasm.kernel_info(k - 1))))} disagrees with core::str::from_utf8`);
+  const ours = wasm.check_utf8lit(off, input.length);
+  const std = wasm.check_std(off, input.length);
+  if (ours !== std) problems.push(`utf8lit::validate: ${describe(ours)}, std: ${describe(std)}`);
+  const valid = std === -1n;
+  if ((wasm.check_simdutf8(off, input.length) === 1) !== valid) problems.push(`simdutf8 says ${valid ? 'invalid' : 'valid'}`);
+  let js = true;
+  try { fatal.decode(input); } catch { js = false; }
+  if (js !== valid) problems.push(`TextDecoder says ${js ? 'valid' : 'invalid'}`);
+  if (!valid) {
+    // The bytes before the error are UTF-8 to JavaScript too.
+    const upTo = Number(std & 0xffffffffn);
+    try { fatal.decode(input.subarray(0, upTo)); } catch { problems.push(`TextDecoder rejects the ${upTo} bytes before std's error`); }
+  }
+  return { problems, valid };
+}
+
+/** The conformance inputs under DIR (tests/data): every file, whole, cut
+ * short after each of its first 600 bytes and started at each of its
+ * first 300 (4 KiB from there); and every vector of the TSV tables (each
+ * `*_hex` cell) and of `utf8tests.bin` (each line, and its payload after
+ * the second colon), after 0-3 and 13-19, 29-35 and 61-67 bytes of ASCII,
+ * and before nothing or one ASCII byte. */
+function* conformanceInputs(dir) {
+  const files = [];
+  const walk = (d) => {
+    for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else files.push(p);
+    }
+  };
+  walk(dir);
+  const vectors = [];
+  for (const f of files) {
+    const bytes = new Uint8Array(readFileSync(f));
+    yield [`${path.relative(dir, f)} whole`, bytes];
+    for (let n = 0; n < Math.min(600, bytes.length); n++) yield [`${path.relative(dir, f)} cut after ${n}`, bytes.subarray(0, n)];
+    for (let s = 1; s < Math.min(300, bytes.length); s++) yield [`${path.relative(dir, f)} from ${s}`, bytes.subarray(s, s + 4096)];
+    if (f.endsWith('.tsv')) {
+      const [head, ...rows] = readFileSync(f, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+      const cols = head.split('\t').map((c, i) => [c, i]).filter(([c]) => c.endsWith('_hex'));
+      for (const row of rows) {
+        const cells = row.split('\t');
+        for (const [, i] of cols) {
+          const hex = (cells[i] || '').replace(/\s+/g, '');
+          if (/^([0-9a-fA-F]{2})+$/.test(hex)) vectors.push(Uint8Array.from(Buffer.from(hex, 'hex')));
+        }
+      }
+    } else if (f.endsWith('utf8tests.bin')) {
+      let start = 0;
+      for (let i = 0; i <= bytes.length; i++) {
+        if (i < bytes.length && bytes[i] !== 0x0a) continue;
+        const line = bytes.subarray(start, i);
+        vectors.push(line);
+        const first = line.indexOf(0x3a);
+        const second = first < 0 ? -1 : line.indexOf(0x3a, first + 1);
+        if (second >= 0) vectors.push(line.subarray(second + 1));
+        start = i + 1;
+      }
+    }
+  }
+  if (vectors.length < 2000) throw new Error(`only ${vectors.length} vectors under ${dir}`);
+  const offsets = [0, 1, 2, 3, 13, 14, 15, 16, 17, 18, 19, 29, 30, 31, 32, 33, 34, 35, 61, 62, 63, 64, 65, 66, 67];
+  for (const v of vectors) {
+    for (const o of offsets) {
+      for (const suffix of [0, 1]) {
+        const input = new Uint8Array(o + v.length + suffix).fill(0x7a);
+        input.set(v, o);
+        yield [`vector [${Buffer.from(v).toString('hex')}] at offset ${o}${suffix ? ', then z' : ''}`, input];
+      }
+    }
+  }
+}
+
 function test() {
   const count = option('--count', 120000);
+  const dataIndex = rest.indexOf('--data');
   const inv = inventory();
   const fatal = new TextDecoder('utf-8', { fatal: true });
   console.log(`wasm (${path.basename(file)}, node ${process.version}): selected kernel ${inv.selected}; kernels run: ${inv.available.join(' ')}; not in this build: ${inv.absent.join(' ')}; simdutf8: ${simdutf8Kernel()}`);
-  const below = rng(0x7574663821);
   let failed = 0;
+  const report = (what, input, align, problems) => {
+    failed++;
+    if (failed <= 10) console.log(`${what} (${input.length} bytes at offset ${align}): ${problems.join('; ')}\n  [${Buffer.from(input.subarray(0, 256)).toString('hex')}${input.length > 256 ? '…' : ''}]`);
+  };
+  if (dataIndex >= 0) {
+    const dir = rest[dataIndex + 1];
+    let n = 0;
+    for (const [what, input] of conformanceInputs(dir)) {
+      const align = n++ % 64;
+      const { problems } = checkOne(input, align, fatal);
+      if (problems.length) report(what, input, align, problems);
+    }
+    console.log(`wasm conformance (${inv.selected}): ${n} inputs from ${dir} (files whole, cut and shifted; vectors at boundary offsets) against core::str::from_utf8, simdutf8 and TextDecoder`);
+  }
+  const below = rng(0x7574663821);
   let invalid = 0;
   for (let i = 0; i < count; i++) {
     const input = randomInput(below);
-    const at = INPUT + below(64);
-    memory().set(input, at);
-    const off = at - INPUT;
-    const problems = [];
-    const k = wasm.check_kernels(off, input.length);
-    if (k !== 0) problems.push(`kernel ${nameAt(Math.abs(Number(wasm.kernel_info(k - 1))))} disagrees with core::str::from_utf8`);
-    const ours = wasm.check_utf8lit(off, input.length);
-    const std = wasm.check_std(off, input.length);
-    if (ours !== std) problems.push(`utf8lit::validate: ${describe(ours)}, std: ${describe(std)}`);
-    const valid = std === -1n;
+    const align = below(64);
+    const { problems, valid } = checkOne(input, align, fatal);
     if (!valid) invalid++;
-    if ((wasm.check_simdutf8(off, input.length) === 1) !== valid) problems.push(`simdutf8 says ${valid ? 'invalid' : 'valid'}`);
-    let js = true;
-    try { fatal.decode(input); } catch { js = false; }
-    if (js !== valid) problems.push(`TextDecoder says ${js ? 'valid' : 'invalid'}`);
-    if (!valid) {
-      // The bytes before the error are UTF-8 to JavaScript too.
-      const upTo = Number(std & 0xffffffffn);
-      try { fatal.decode(input.subarray(0, upTo)); } catch { problems.push(`TextDecoder rejects the ${upTo} bytes before std's error`); }
-    }
-    if (problems.length) {
-      failed++;
-      if (failed <= 10) console.log(`input ${i} (${input.length} bytes at offset ${off % 64}): ${problems.join('; ')}\n  [${Buffer.from(input).toString('hex')}]`);
-    }
+    if (problems.length) report(`input ${i}`, input, align, problems);
   }
   console.log(`wasm differential (${inv.selected}): ${count} random inputs (${invalid} invalid) against core::str::from_utf8, simdutf8 and TextDecoder`);
-  console.log(`${count - failed} passed, ${failed} failed`);
+  console.log(`${failed} failed`);
   if (failed) process.exitCode = 1;
 }
 
@@ -356,6 +436,6 @@ function writeResults(dir, rows, { quick, rounds, target, sizes, corpora, inv })
 if (mode === 'test') test();
 else if (mode === 'bench') bench();
 else {
-  console.error('usage: node driver.mjs test|bench MODULE.wasm [--count N] [--quick] [--save] [--rounds N]');
+  console.error('usage: node driver.mjs test|bench MODULE.wasm [--count N] [--data DIR] [--quick] [--save] [--rounds N]');
   process.exitCode = 2;
 }
