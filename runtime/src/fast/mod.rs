@@ -91,13 +91,27 @@ macro_rules! align_entry {
 
 // The macro that writes the SIMD kernels' `check` comes first.
 #[macro_use]
+// wasm32 without `simd128` has no SIMD kernel: the lookup algorithm, its
+// tables and the kernels' out-of-line answers go unused there.
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(unused_macros)
+)]
 mod lookup;
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(dead_code)
+)]
 mod answer;
 mod head;
 mod kernel;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
 mod swar;
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(dead_code)
+)]
 mod tables;
 mod tail;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
