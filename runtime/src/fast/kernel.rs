@@ -9,6 +9,8 @@ use super::answer::Answer;
 use super::head::swar_validate;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 use super::neon::neon_validate;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use super::wasm::simd128_validate;
 #[cfg(target_arch = "x86_64")]
 use super::x86;
 use crate::{decode, Utf8Error};
@@ -32,6 +34,11 @@ pub enum Kernel {
     Sse42,
     /// NEON (aarch64), 16 bytes a vector, 32 or 64 a step.
     Neon,
+    /// WebAssembly `simd128` (wasm32), 16 bytes a vector. Only on wasm32
+    /// built with `simd128`: WebAssembly cannot detect it at run time, and
+    /// a module that has it does not load where it is missing.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    Simd128,
     /// The portable kernel: word-at-a-time ASCII tests and a shift-based DFA.
     Swar,
     /// The `const` reference decoder alone.
@@ -73,12 +80,27 @@ impl Validator {
 
 impl Kernel {
     /// Every implementation, fastest first.
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     pub const ALL: [Kernel; 7] = [
         Kernel::Avx512,
         Kernel::Avx512Loads,
         Kernel::Avx2,
         Kernel::Sse42,
         Kernel::Neon,
+        Kernel::Swar,
+        Kernel::Reference,
+    ];
+
+    /// Every implementation, fastest first: on wasm32 with `simd128`, the
+    /// `simd128` kernel too.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    pub const ALL: [Kernel; 8] = [
+        Kernel::Avx512,
+        Kernel::Avx512Loads,
+        Kernel::Avx2,
+        Kernel::Sse42,
+        Kernel::Neon,
+        Kernel::Simd128,
         Kernel::Swar,
         Kernel::Reference,
     ];
@@ -92,6 +114,8 @@ impl Kernel {
             Kernel::Avx2 => "avx2",
             Kernel::Sse42 => "sse42",
             Kernel::Neon => "neon",
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => "simd128",
             Kernel::Swar => "swar",
             Kernel::Reference => "reference",
         }
@@ -110,6 +134,10 @@ impl Kernel {
             Kernel::Avx512 | Kernel::Avx512Loads | Kernel::Avx2 | Kernel::Sse42 => false,
             // NEON is part of the aarch64 baseline: compiled in, available.
             Kernel::Neon => cfg!(all(target_arch = "aarch64", target_feature = "neon")),
+            // Compiled in only where the target has it, which WebAssembly
+            // requires of every engine that loads the module.
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => true,
             Kernel::Swar | Kernel::Reference => true,
         }
     }
@@ -152,6 +180,8 @@ impl Kernel {
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
             Kernel::Neon => neon_validate,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => simd128_validate,
             Kernel::Swar => swar_validate,
             Kernel::Reference => |bytes| Answer::of(decode::validate(bytes)),
             // Not available on this target: returned above.

@@ -18,6 +18,8 @@
 //!   Keiser and Lemire, "Validating UTF-8 in less than one instruction per
 //!   byte", 2021, in `lookup`);
 //! - `neon` (aarch64): the same algorithm, 16 bytes a vector;
+//! - `simd128` (wasm32 built with `+simd128`, chosen at compile time, as
+//!   WebAssembly has no run-time detection): the same, 16 bytes a vector;
 //! - `swar`: the portable kernel, for targets without SIMD: ASCII sixteen
 //!   bytes at a time, other text through a table-driven automaton, one
 //!   shift a byte and no branch per byte.
@@ -48,6 +50,7 @@
 //!   primitives), `x86/sse42.rs`, `x86/avx2.rs` and `x86/avx512.rs`, the
 //!   kernels.
 //! - `neon`: the NEON kernel (aarch64), and the calls into it.
+//! - `wasm`: the `simd128` kernel (wasm32), and the calls into it.
 //! - `swar`: the portable kernel.
 //! - `tables`: the lookup tables, built by `const fn`.
 //! - `head`: what runs before a kernel, or instead of one: the head scan
@@ -88,15 +91,31 @@ macro_rules! align_entry {
 
 // The macro that writes the SIMD kernels' `check` comes first.
 #[macro_use]
+// wasm32 without `simd128` has no SIMD kernel: the lookup algorithm, its
+// tables and the kernels' out-of-line answers go unused there.
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(unused_macros)
+)]
 mod lookup;
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(dead_code)
+)]
 mod answer;
 mod head;
 mod kernel;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
 mod swar;
+#[cfg_attr(
+    all(target_arch = "wasm32", not(target_feature = "simd128")),
+    allow(dead_code)
+)]
 mod tables;
 mod tail;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -109,7 +128,8 @@ pub use x86::{cpu_features, CpuFeatures};
 ///
 /// Under four bytes on x86-64 and aarch64, [`tiny`](head::tiny); otherwise,
 /// on x86-64, one indirect call to the chosen kernel's whole validation
-/// (`x86::validate`); on aarch64 the NEON kernel's; elsewhere
+/// (`x86::validate`); on aarch64 the NEON kernel's; on wasm32 with
+/// `simd128` that kernel's, with short paths of its own; elsewhere
 /// [`with_head`](head::with_head) and the portable kernel.
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
@@ -125,9 +145,12 @@ pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
     let answer = x86::validate(bytes);
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     let answer = neon::neon_validate(bytes);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let answer = wasm::simd128_validate(bytes);
     #[cfg(not(any(
         target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_arch = "wasm32", target_feature = "simd128")
     )))]
     let answer = head::with_head(bytes, dispatch).answer(bytes);
     answer.into_result()
@@ -156,9 +179,14 @@ fn dispatch(bytes: &[u8]) -> Option<usize> {
     {
         neon::neon_check(bytes)
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        wasm::simd128_check(bytes)
+    }
     #[cfg(not(any(
         target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_arch = "wasm32", target_feature = "simd128")
     )))]
     {
         swar::check(bytes)

@@ -181,6 +181,15 @@ pub(super) fn accepts_three(bytes: [u8; 3]) -> bool {
     state_of(step(step(step(u64::from(ACCEPT), a), b), c)) == ACCEPT
 }
 
+/// Whether the automaton accepts `bytes`, a step a byte from `ACCEPT`: a
+/// short input's verdict with no call and no memory, for the `simd128`
+/// kernel's short paths (`fast::wasm`).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline]
+pub(super) fn accepts(bytes: &[u8]) -> bool {
+    state_of(run(u64::from(ACCEPT), bytes)) == ACCEPT
+}
+
 /// Bytes per chunk.
 const CHUNK: usize = 16;
 

@@ -260,6 +260,10 @@ fn kernel_inventory() {
     let selected = Kernel::selected();
     // The order `utf8lit::validate` documents (crate::fast), written out
     // here rather than taken from `Kernel::ALL`: the first available one.
+    // (`Kernel::Simd128` exists only on wasm32 built with `simd128`.)
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    let order: &[Kernel] = &[Kernel::Simd128, Kernel::Swar];
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     let order: &[Kernel] = if cfg!(target_arch = "x86_64") {
         &[
             Kernel::Avx512,
@@ -280,7 +284,10 @@ fn kernel_inventory() {
             #[cfg(target_arch = "x86_64")]
             return k != other_avx512_mix();
             #[cfg(not(target_arch = "x86_64"))]
-            true
+            {
+                let _ = k;
+                true
+            }
         })
         .find(|k| k.is_available())
         .expect("swar is always available");
@@ -288,6 +295,13 @@ fn kernel_inventory() {
     // NEON is the aarch64 baseline: there, it is the kernel.
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     assert_eq!(selected, Kernel::Neon, "aarch64 selects the NEON kernel");
+    // Built with `simd128`, wasm32 has it wherever the module loads.
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    assert_eq!(
+        selected,
+        Kernel::Simd128,
+        "wasm32 with simd128 selects the simd128 kernel"
+    );
     println!(
         "available kernels: {:?}; selected: {}\n{}",
         kernels.iter().map(|k| k.name()).collect::<Vec<_>>(),
