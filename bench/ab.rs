@@ -9,6 +9,8 @@ use rng::Rng;
 
 struct Settings {
     early: bool,
+    /// `files DIR`: the files under DIR instead of the sweep's inputs.
+    files: Option<std::path::PathBuf>,
     sizes: Vec<usize>,
     corpora: Vec<String>,
     rounds: usize,
@@ -17,6 +19,7 @@ struct Settings {
 fn settings() -> Settings {
     let mut s = Settings {
         early: false,
+        files: None,
         sizes: (64..=256).collect(),
         corpora: ["latin", "cjk", "mixed"].map(String::from).to_vec(),
         rounds: 60,
@@ -27,6 +30,7 @@ fn settings() -> Settings {
         match arg.as_str() {
             "early" => s.early = true,
             "valid" => s.early = false,
+            "files" => s.files = Some(value().into()),
             "--rounds" => s.rounds = value().parse().expect("--rounds N"),
             "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
             "--size" => {
@@ -103,9 +107,18 @@ macro_rules! side {
 side!(old_ok, old);
 side!(new_ok, new);
 
+fn std_ok(b: &[u8]) -> bool {
+    core::str::from_utf8(b).is_ok()
+}
+
 /// Per round, each side's seconds per pass, the two in alternating order.
 fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
-    let sides: [fn(&[u8]) -> bool; 2] = [old_ok, new_ok];
+    let [old, new, _] = race3(rounds, set, [old_ok, new_ok, old_ok]);
+    (old, new)
+}
+
+/// [`race`] of three sides, the order turning round by round.
+fn race3(rounds: usize, set: &[Vec<u8>], sides: [fn(&[u8]) -> bool; 3]) -> [Vec<f64>; 3] {
     let mut calls = 1u64;
     loop {
         let start = Instant::now();
@@ -117,10 +130,10 @@ fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
         }
         calls *= 2;
     }
-    let mut times = [Vec::new(), Vec::new()];
+    let mut times = [Vec::new(), Vec::new(), Vec::new()];
     for round in 0..rounds {
-        for k in 0..2 {
-            let i = (round + k) % 2;
+        for k in 0..3 {
+            let i = (round + k) % 3;
             let start = Instant::now();
             for _ in 0..calls {
                 black_box(pass(black_box(sides[i]), set));
@@ -128,8 +141,75 @@ fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
             times[i].push(start.elapsed().as_secs_f64() / calls as f64);
         }
     }
-    let [a, b] = times;
-    (a, b)
+    times
+}
+
+/// The files under `dir` (regular files, not following links), read into
+/// memory one allocation each, as `real_data -- files` holds them.
+fn load_files(dir: &std::path::Path) -> Vec<Vec<u8>> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(path) = stack.pop() {
+        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() {
+            if let Ok(entries) = std::fs::read_dir(&path) {
+                let mut names: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+                names.sort();
+                stack.extend(names.into_iter().rev());
+            }
+        } else if meta.is_file() {
+            if let Ok(bytes) = std::fs::read(&path) {
+                files.push(bytes);
+            }
+        }
+    }
+    files
+}
+
+/// `files DIR`: old, new and std on the files under `dir`, valid and
+/// invalid, by `real_data`'s size buckets; ns per file.
+fn files(s: &Settings, dir: &std::path::Path) {
+    let all = load_files(dir);
+    println!("files,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
+    for valid in [true, false] {
+        for (name, lo, hi) in [
+            ("<64", 0, 64),
+            ("64-4K", 64, 4096),
+            ("4K-64K", 4096, 65536),
+            (">=64K", 65536, usize::MAX),
+        ] {
+            let set: Vec<Vec<u8>> = all
+                .iter()
+                .filter(|f| (lo..hi).contains(&f.len()) && std_ok(f) == valid)
+                .cloned()
+                .collect();
+            if set.is_empty() {
+                continue;
+            }
+            for f in &set {
+                assert_eq!(old_ok(f), valid);
+                assert_eq!(new_ok(f), valid);
+            }
+            let [old, new, std] = race3(s.rounds, &set, [old_ok, new_ok, std_ok]);
+            let n = set.len() as f64;
+            let med = |v: &[f64]| median(v.to_vec()) / n * 1e9;
+            let ratio = |a: &[f64], b: &[f64]| {
+                median(a.iter().zip(b).map(|(a, b)| a / b).collect())
+            };
+            println!(
+                "{},{name},{},{:.2},{:.2},{:.2},{:.3},{:.3}",
+                if valid { "valid" } else { "invalid" },
+                set.len(),
+                med(&old),
+                med(&new),
+                med(&std),
+                ratio(&old, &new),
+                ratio(&std, &new)
+            );
+        }
+    }
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -139,6 +219,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 fn main() {
     let s = settings();
+    if let Some(dir) = &s.files {
+        files(&s, dir);
+        return;
+    }
     eprintln!(
         "kernel: {}",
         wanted().unwrap_or_else(|| "as validate picks it".into())

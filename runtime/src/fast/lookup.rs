@@ -505,7 +505,7 @@ macro_rules! lookup_algorithm {
             let first = first_high_in_line(bytes, first);
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
-                    return crate::fast::answer::early_error(bytes, first);
+                    return crate::fast::answer::early_error_long(bytes, first);
                 }
                 if MASKED_LOADS && bytes.len() < GROUP {
                     // Short: the rules in line, without a call, on the
