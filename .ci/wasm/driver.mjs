@@ -10,6 +10,7 @@
 //     `TextDecoder('utf-8', {fatal: true})`'s;
 //
 //   node driver.mjs bench MODULE.wasm [--quick] [--save] [--rounds N]
+//     [--sizes LO-HI] [--corpus a,b]
 //     GB/s of utf8lit, simdutf8 (`basic`), std and `TextDecoder` on the same
 //     bytes, in one instance, interleaved round by round, best of N; a
 //     table on stdout, and with --save (or UTF8LIT_RESULTS=DIR) a CSV under
@@ -23,6 +24,10 @@ import os from 'node:os';
 
 const [mode, file, ...rest] = process.argv.slice(2);
 const flag = (name) => rest.includes(name);
+const stringOption = (name) => {
+  const i = rest.indexOf(name);
+  return i >= 0 ? rest[i + 1] : undefined;
+};
 const option = (name, fallback) => {
   const i = rest.indexOf(name);
   return i >= 0 ? Number(rest[i + 1]) : fallback;
@@ -300,8 +305,14 @@ function bench() {
   const save = flag('--save');
   const rounds = option('--rounds', quick ? 3 : 9);
   const target = quick ? 0.5 : 1.5; // ms a round
-  const sizes = quick ? QUICK_SIZES : allSizes();
-  const corpora = quick ? ['ascii', 'mixed'] : ['ascii', 'latin', 'cjk', 'emoji', 'mixed'];
+  // `--sizes LO-HI` and `--corpus a,b`: part of the sweep, for a change
+  // to one path (not with `--save`, whose file is the whole sweep).
+  const range = stringOption('--sizes');
+  const only = stringOption('--corpus');
+  if (save && (range || only)) throw new Error('--save takes the whole sweep: leave out --sizes and --corpus');
+  const [lo, hi] = range ? range.split('-').map(Number) : [0, Infinity];
+  const sizes = (quick ? QUICK_SIZES : allSizes()).filter((s) => s >= lo && s <= (hi ?? lo));
+  const corpora = only ? only.split(',') : quick ? ['ascii', 'mixed'] : ['ascii', 'latin', 'cjk', 'emoji', 'mixed'];
   const inv = inventory();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const timeOf = (who, len, iters) => {
@@ -357,8 +368,9 @@ function bench() {
       });
     }
   }
-  // The table: a few sizes, every contender.
-  const shown = [1, 3, 16, 31, 64, 100, 128, 256, 1024, 4096, 64 * KIB, MIB].filter((s) => sizes.includes(s));
+  // The table: a few sizes, every contender (every size asked for with
+  // `--sizes`).
+  const shown = range ? sizes : [1, 3, 16, 31, 64, 100, 128, 256, 1024, 4096, 64 * KIB, MIB].filter((s) => sizes.includes(s));
   const fmt = (x) => x.toFixed(2);
   for (const name of corpora) {
     console.log(`\n${name} (GB/s)\n| size | utf8lit | simdutf8 | std | TextDecoder | utf8lit/simdutf8 | utf8lit/std |\n|---:|---:|---:|---:|---:|---:|---:|`);
@@ -436,6 +448,6 @@ function writeResults(dir, rows, { quick, rounds, target, sizes, corpora, inv })
 if (mode === 'test') test();
 else if (mode === 'bench') bench();
 else {
-  console.error('usage: node driver.mjs test|bench MODULE.wasm [--count N] [--data DIR] [--quick] [--save] [--rounds N]');
+  console.error('usage: node driver.mjs test|bench MODULE.wasm [--count N] [--data DIR] [--quick] [--save] [--rounds N] [--sizes LO-HI] [--corpus a,b]');
   process.exitCode = 2;
 }
