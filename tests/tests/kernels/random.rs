@@ -217,6 +217,43 @@ fn ascii_runs_then_one_bad_byte() {
     });
 }
 
+/// Runs of other text with ASCII between them, of every length up to
+/// past two of the widest kernel's groups, at every offset from a group
+/// boundary, in inputs long enough for `run`: a run goes on through one
+/// ASCII group and ends at two, so what comes before the gap, in it and after it must be
+/// judged alike either way. Before the gap, the end of a character or a
+/// sequence cut short; after it, more text or a stray continuation byte.
+#[test]
+fn ascii_gaps_between_runs_of_text() {
+    // Longer than `MEDIUM` (1 KiB) with what follows, as `run` wants.
+    let text = "é€😀ж".repeat(100).into_bytes();
+    let befores: [&[u8]; 3] = [b"", b"\xE2\x82", b"\xF0\x9F\x98"];
+    // (Whole characters: 11 bytes each.)
+    let afters: [&[u8]; 3] = [&text[..198], b"\x80", b"\xC3("];
+    let gaps: Vec<usize> = (1..=300).collect();
+    run_jobs("ASCII gaps between runs of text", gaps.len(), |i, c| {
+        let gap = vec![b'a'; gaps[i]];
+        // Every offset of the gap from a group boundary, for every kernel.
+        for lead in 0..=129 {
+            let start = vec![b'b'; lead];
+            for before in befores {
+                for after in afters {
+                    c.check_parts(&[&start, &text, before, &gap, after, &text[..99]], 0, || {
+                        format!(
+                            "{} x 'b', {} B of text, [{}], {} x 'a', [{}...]",
+                            start.len(),
+                            text.len(),
+                            hex(before),
+                            gap.len(),
+                            hex(&after[..after.len().min(4)])
+                        )
+                    });
+                }
+            }
+        }
+    });
+}
+
 /// A long run of non-ASCII text with one error at every offset: a kernel
 /// that tests for a flag only every few groups (`run`'s `TEST_EVERY`) must
 /// still report the first one, wherever it falls between two tests, and
