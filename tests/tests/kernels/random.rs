@@ -238,16 +238,20 @@ fn ascii_gaps_between_runs_of_text() {
             let start = vec![b'b'; lead];
             for before in befores {
                 for after in afters {
-                    c.check_parts(&[&start, &text, before, &gap, after, &text[..99]], 0, || {
-                        format!(
-                            "{} x 'b', {} B of text, [{}], {} x 'a', [{}...]",
-                            start.len(),
-                            text.len(),
-                            hex(before),
-                            gap.len(),
-                            hex(&after[..after.len().min(4)])
-                        )
-                    });
+                    c.check_parts(
+                        &[&start, &text, before, &gap, after, &text[..99]],
+                        0,
+                        || {
+                            format!(
+                                "{} x 'b', {} B of text, [{}], {} x 'a', [{}...]",
+                                start.len(),
+                                text.len(),
+                                hex(before),
+                                gap.len(),
+                                hex(&after[..after.len().min(4)])
+                            )
+                        },
+                    );
                 }
             }
         }
