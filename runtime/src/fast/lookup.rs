@@ -38,7 +38,9 @@
 //! table repeated across the vector), `any` (a lane is not zero),
 //! `any_high` (a lane has its top bit set), `nonzero_lanes` (a bit per
 //! lane) and `prefetch` (ask for a cache line ahead; a no-op where the
-//! kernel has none). The SSE4.2 and AVX2 kernels get theirs from
+//! kernel has none). A kernel may name its own ASCII skip (`skip_ascii:`,
+//! the signature of `skip_ascii_groups`), which only the AMD mix of
+//! AVX-512 does. The SSE4.2 and AVX2 kernels get theirs from
 //! `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and NEON kernels
 //! write their own.
 //!
@@ -261,6 +263,9 @@
 
 macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
+        lookup_algorithm!(features: $features, skip_ascii: skip_ascii_groups);
+    };
+    (features: $features:literal, skip_ascii: $skip_ascii:ident $(,)?) => {
         use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
@@ -902,14 +907,30 @@ macro_rules! lookup_algorithm {
         /// From `at`, the start of the first two groups that are not all
         /// ASCII, or of fewer than two groups left: in a run of ASCII, two
         /// groups a step, one branch for twice the loads, so that more of
-        /// them are in flight when the text streams from memory.
+        /// them are in flight when the text streams from memory. The
+        /// kernel's `skip_ascii` where it names one, else
+        /// [`skip_ascii_groups`].
         ///
         /// # Safety
         ///
         /// `ptr` must have `len` readable bytes.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn skip_ascii_pairs(ptr: *const u8, len: usize, mut at: usize) -> usize {
+        unsafe fn skip_ascii_pairs(ptr: *const u8, len: usize, at: usize) -> usize {
+            // SAFETY: the caller's promise, which is the function's.
+            unsafe { $skip_ascii(ptr, len, at) }
+        }
+
+        /// [`skip_ascii_pairs`] with the kernel's own loads: a group at a
+        /// time.
+        ///
+        /// # Safety
+        ///
+        /// `ptr` must have `len` readable bytes.
+        #[inline]
+        #[target_feature(enable = $features)]
+        #[allow(dead_code, reason = "a kernel that names its own `skip_ascii`")]
+        unsafe fn skip_ascii_groups(ptr: *const u8, len: usize, mut at: usize) -> usize {
             while at + 2 * GROUP <= len {
                 // SAFETY: `at + 2 * GROUP <= len`.
                 let a = unsafe { load_group(ptr.add(at)) };
