@@ -144,34 +144,10 @@ fn race3(rounds: usize, set: &[Vec<u8>], sides: [fn(&[u8]) -> bool; 3]) -> [Vec<
     times
 }
 
-/// The files under `dir` (regular files, not following links), read into
-/// memory one allocation each, as `real_data -- files` holds them.
-fn load_files(dir: &std::path::Path) -> Vec<Vec<u8>> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(path) = stack.pop() {
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&path) {
-                let mut names: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-                names.sort();
-                stack.extend(names.into_iter().rev());
-            }
-        } else if meta.is_file() {
-            if let Ok(bytes) = std::fs::read(&path) {
-                files.push(bytes);
-            }
-        }
-    }
-    files
-}
-
 /// `files DIR`: old, new and std on the files under `dir`, valid and
 /// invalid, by `real_data`'s size buckets; ns per file.
 fn files(s: &Settings, dir: &std::path::Path) {
-    let all = load_files(dir);
+    let all = files::load_files(dir, usize::MAX);
     println!("files,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
     for valid in [true, false] {
         for (name, lo, hi) in [

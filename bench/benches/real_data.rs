@@ -98,6 +98,7 @@ fn race_set<T: AsRef<[u8]>, const N: usize>(
     race(s, passes.each_mut().map(|p| p as &mut dyn FnMut()))
 }
 
+mod files;
 mod rng;
 
 use rng::Rng;
@@ -444,34 +445,9 @@ fn lossy(s: &Settings, rec: &mut Results) {
     }
 }
 
-/// Every regular file under `dir`, up to `budget` bytes in all.
-fn load_files(dir: &Path, budget: usize) -> Vec<Vec<u8>> {
-    let mut files = Vec::new();
-    let mut total = 0;
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(path) = stack.pop() {
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
-            continue;
-        };
-        if meta.is_dir() {
-            if let Ok(entries) = std::fs::read_dir(&path) {
-                let mut names: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-                names.sort();
-                stack.extend(names.into_iter().rev());
-            }
-        } else if meta.is_file() && total < budget {
-            if let Ok(bytes) = std::fs::read(&path) {
-                total += bytes.len();
-                files.push(bytes);
-            }
-        }
-    }
-    files
-}
-
 fn files(s: &Settings, dir: &Path, rec: &mut Results) {
     let budget = if s.quick { 4 * MIB } else { 1024 * MIB };
-    let files = load_files(dir, budget);
+    let files = files::load_files(dir, budget);
     let buckets: [(&str, usize, usize); 4] = [
         ("< 64 B", 0, 64),
         ("64 B – 4 KiB", 64, 4 * KIB),
