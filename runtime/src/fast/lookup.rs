@@ -136,13 +136,15 @@
 //! `check_groups`.
 //!
 //! `check_groups` skips ASCII two groups a step (`skip_ascii_pairs`), so
-//! that more loads are in flight when the text streams from memory. It
+//! that more loads are in flight when the text streams from memory (the
+//! AMD mix of AVX-512, from 4 KiB on, with 256-bit loads). It
 //! hands each run of other text to `run`, where the rules' tables are
 //! loaded. `check_groups` holds no constant of the rules, so ASCII costs
 //! only its loads and tests.
 //!
 //! `run` applies the rules group by group, the state carried from one to
-//! the next, until an ASCII group or the end. It ors the groups' flags
+//! the next, until two ASCII groups or the end (a lone ASCII group, a gap
+//! between words, goes through the rules). It ors the groups' flags
 //! together and tests them every `TEST_EVERY` bytes (four groups) and where
 //! the run ends, not after every group. A flag is then looked for from the
 //! last test on (`first_flagged_span`), the state worked out again from
@@ -1002,7 +1004,7 @@ macro_rules! lookup_algorithm {
         }
 
         /// A run of other text, from the group at `at` (the bytes before it
-        /// checked) until an ASCII group or the end: the rules, group by
+        /// checked) until two ASCII groups or the end: the rules, group by
         /// group, with the state carried from one to the next. The state
         /// on entry is worked out again from the vector before `at` (its
         /// last three bytes are all it depends on), not passed in: vectors
