@@ -36,6 +36,10 @@ pub(crate) struct Found {
 pub(crate) trait Outcome {
     /// `found` on `bytes`, as this kind of answer.
     fn from_found(found: Found, bytes: &[u8]) -> Self;
+
+    /// The error at `at >= 2`, a high byte that starts no character, after
+    /// valid text whose last two bytes are ASCII (as [`early_error_long`]).
+    fn early_error(bytes: &[u8], at: usize) -> Self;
 }
 
 #[allow(
@@ -47,6 +51,11 @@ impl Outcome for Found {
     fn from_found(found: Found, _: &[u8]) -> Self {
         found
     }
+
+    #[inline(always)]
+    fn early_error(_: &[u8], at: usize) -> Self {
+        Found::error_at(at)
+    }
 }
 
 #[allow(
@@ -57,6 +66,11 @@ impl Outcome for Answer {
     #[inline(always)]
     fn from_found(found: Found, bytes: &[u8]) -> Self {
         found.answer(bytes)
+    }
+
+    #[inline(always)]
+    fn early_error(bytes: &[u8], at: usize) -> Self {
+        early_error_long(bytes, at)
     }
 }
 
@@ -135,35 +149,101 @@ pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
     after_ascii(word, window, at)
 }
 
-/// [`early_error`] of an input longer than a vector (16 bytes or more):
-/// [`early_error_in_head`] for an error in its first eight bytes.
+/// The answer when byte 0 or 1 of `bytes` (three bytes or more) is its
+/// first error, tested as bytes: the kernels' first test of an input
+/// longer than a vector, made before any vector instruction. Where one of
+/// them is the first error, as in most binary files (gzip's 1F 8B, PNG's
+/// 89, JPEG's FF D8 FF), the answer waits on a byte load and a comparison,
+/// as std's does, and not on the vector, its lane mask and a load at the
+/// offset found: invalid files under /usr/share took 30-45% less time,
+/// valid text no longer (`scripts/ab -- files`). One test of both bytes'
+/// top bits first, so that ASCII pays one branch. Before the first vector
+/// instruction: with the vector loaded first, LLVM made these returns
+/// jumps that skip `vzeroupper`, and the caller's SSE code then took 20 ns
+/// more per call on Zen 4.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "two byte loads and a branch, in the kernels' `validate`"
+)]
+pub(crate) fn error_in_first_two(bytes: &[u8]) -> Option<Answer> {
+    let [b0, b1, b2, ..] = *bytes else {
+        return None;
+    };
+    if u16::from_le_bytes([b0, b1]) & 0x8080 == 0 {
+        return None;
+    }
+    if b0 >= 0x80 {
+        (!super::leads(b0, b1)).then(|| error_at::<0>(bytes))
+    } else {
+        (!super::leads(b1, b2)).then(|| error_at::<1>(bytes))
+    }
+}
+
+/// [`early_error`] at byte `AT`, 0 or 1 (see [`error_in_first_two`]): the
+/// record from the first nine bytes, one function for each offset, with
+/// no test of where the error is. (Through one function for both, with
+/// the offset a variable, errors at byte 0 took a third longer in
+/// `scripts/ab -- files`.)
+#[cold]
+#[inline(never)]
+fn error_at<const AT: usize>(bytes: &[u8]) -> Answer {
+    const { assert!(AT < 2, "the first two bytes") };
+    let Some(&head) = bytes.first_chunk::<9>() else {
+        return early_error(bytes, AT);
+    };
+    let mut window = [0; 8];
+    window.copy_from_slice(&head[AT..AT + 8]);
+    let letter_before = AT == 1 && head[0].is_ascii_alphabetic();
+    Answer::of(Err(Utf8Error::after_ascii(
+        AT,
+        window,
+        letter_before,
+        false,
+    )))
+}
+
+/// [`early_error`] of an input longer than a vector (16 bytes or more), as
+/// its kernel finds it from the first vector: [`error_after_ascii`] from
+/// the eight bytes at `at - 2`, where there are eight.
 #[inline(always)]
 #[allow(
     clippy::inline_always,
     reason = "a test and a jump, in the kernels' `validate`"
 )]
 pub(crate) fn early_error_long(bytes: &[u8], at: usize) -> Answer {
-    match (at < 8, bytes.first_chunk::<16>()) {
-        (true, Some(head)) => early_error_in_head(head, at),
-        _ => early_error(bytes, at),
+    // (`at < 2` wraps, and has no eight bytes there.)
+    match bytes
+        .get(at.wrapping_sub(2)..)
+        .and_then(<[u8]>::first_chunk::<8>)
+    {
+        Some(&eight) => error_after_ascii(eight, at),
+        None => early_error(bytes, at),
     }
 }
 
-/// [`early_error`] of an input of 16 bytes or more, `head` its first 16,
-/// with the error in its first eight (`at < 8`), as the kernels find it
-/// in an input longer than a vector: no test of where the error is or of
-/// the input's length. Binary files take this path (their first error at
-/// byte 0 or 1), and there each operation that waits on the input's first
-/// line shows in the time per file: without those tests, 4% less time
-/// (`scripts/ab -- files`).
+/// [`early_error`] at `at >= 2`, `eight` the input's bytes from `at - 2`:
+/// the record put together from them with shifts, with no branch but for
+/// the rare error at 2 after two NULs, and no test of where the error is
+/// or of the input's length. A binary file whose first error is not in
+/// its first two bytes (PDF, TrueType, ZIP) takes this path, as does
+/// Latin-1 text past its first line (from `check_groups`), and there
+/// each operation that waits on the file's first line shows in the time
+/// per file: through the reference decoder, such files of 64 KiB and more
+/// under /usr/share took 0.73× std's time (`scripts/ab -- files`).
 #[cold]
 #[inline(never)]
-pub(crate) fn early_error_in_head(head: &[u8; 16], at: usize) -> Answer {
-    debug_assert!(at < 8, "the caller's promise");
-    let at = at % 8;
-    let (&word, _) = head.split_first_chunk::<8>().unwrap_or((&[0; 8], &[]));
-    let window = head[at..].first_chunk::<8>().copied().unwrap_or_default();
-    after_ascii(word, window, at)
+pub(crate) fn error_after_ascii(eight: [u8; 8], at: usize) -> Answer {
+    debug_assert!(at >= 2, "the caller's promise");
+    let word = u64::from_le_bytes(eight);
+    let before = (word >> 8) as u8;
+    let window = (word >> 16).to_le_bytes();
+    Answer::of(Err(Utf8Error::after_ascii(
+        at,
+        window,
+        before.is_ascii_alphabetic(),
+        at == 2 && word as u16 == 0,
+    )))
 }
 
 /// The answer of an error at `at < 8`, the first high byte of `word` (the
@@ -174,7 +254,7 @@ pub(crate) fn early_error_in_head(head: &[u8; 16], at: usize) -> Answer {
 #[inline(always)]
 #[allow(
     clippy::inline_always,
-    reason = "the two early-error paths, each a function with no other call"
+    reason = "in `early_error`, a function with no other call on this path"
 )]
 fn after_ascii(word: [u8; 8], window: [u8; 8], at: usize) -> Answer {
     let word = u64::from_le_bytes(word);

@@ -206,17 +206,22 @@
 //! made no difference measured with inputs not in cache, `real_data --
 //! cold`.)
 //!
-//! Such an error in the first eight bytes, as a binary file's nearly
-//! always is, has its record put together from the first word, without a
-//! branch on the bytes (`answer::early_error`). The reference decoder's
+//! Such an error has its record put together from the bytes around it,
+//! without a branch on them: from the first nine for an error at byte 0 or
+//! 1 (`answer::error_in_first_two`), elsewhere from the eight from two
+//! before it (`answer::error_after_ascii`). The reference decoder's
 //! branches on where the error is and what came before it took turns
 //! mispredicting, file after file, each behind the load of the file's
 //! first line (`real_data -- files`).
 //!
 //! Not in cache, an early error costs its one miss, and then as much again
-//! as the work that waits for that miss holds back the next input's:
-//! here the offset from a lane mask, the loads at it and the error's
-//! record, where std's loop has a few compares (`real_data -- cold`).
+//! as the work that waits for that miss holds back the next input's. So
+//! the first two bytes are tested as bytes, as std's loop does, before any
+//! vector: a binary file's error, nearly always at byte 0 or 1, waits on a
+//! byte load and a comparison, not on a vector, its lane mask and a load
+//! at the offset found. Past the first line, the first high byte after
+//! ASCII (Latin-1 text's first error) is tested where the ASCII steps stop
+//! (`check_groups`), and answered the same way, without a run of the rules.
 //!
 //! A kernel's pass finds a `Found`, two words: nothing, or the flagged byte
 //! and the input's first high byte. `validate` returns an `Answer`: the
@@ -460,6 +465,10 @@ macro_rules! lookup_algorithm {
             dead_code,
             reason = "the models' `validate` (`model`), tested, not dispatched"
         )]
+        #[allow(
+            clippy::too_many_lines,
+            reason = "each length's first steps, in line on purpose: a call costs short inputs"
+        )]
         #[target_feature(enable = $features)]
         pub(crate) unsafe fn validate(bytes: &[u8]) -> Answer {
             align_entry!();
@@ -492,6 +501,11 @@ macro_rules! lookup_algorithm {
                 }
                 return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()))
                     .answer(bytes);
+            }
+            // The first two bytes, as bytes, before any vector (see
+            // "Errors" in the module doc).
+            if let Some(answer) = crate::fast::answer::error_in_first_two(bytes) {
+                return answer;
             }
             // A plain load, where the masked one's mask would be one more
             // step before the first high byte is known. `check` reads the
@@ -974,6 +988,7 @@ macro_rules! lookup_algorithm {
             align_entry!();
             let len = bytes.len();
             let ptr = bytes.as_ptr();
+            let mut ran = false;
             while at + GROUP <= len {
                 // SAFETY: `ptr` has `len` readable bytes.
                 at = unsafe { skip_ascii_pairs(ptr, len, at) };
@@ -986,11 +1001,30 @@ macro_rules! lookup_algorithm {
                     at += GROUP;
                     continue;
                 }
+                // The bytes before the group are ASCII (skipped here, or
+                // where the caller or the run before left off), and so are
+                // those before its first high byte: when that starts no
+                // character, it is the first error, answered as in the
+                // first vector (`early_error_long`) without a run. Latin-1
+                // text has its first error here, and through a run, a
+                // group checked and the record from the reference decoder,
+                // such files of 64 KiB and more under /usr/share took 1.3×
+                // std's time (`scripts/ab -- files`). Where a lane mask
+                // costs more than a test (NEON), the run finds it.
+                if LANE_MASK_IS_CHEAP && !ran {
+                    let high = at + first_high_in(&group);
+                    if !crate::fast::starts_character(bytes, high) {
+                        return R::early_error(bytes, high);
+                    }
+                }
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
                 match unsafe { run(ptr, len, at) } {
                     RunEnd::Valid => return R::from_found(Found::VALID, bytes),
                     RunEnd::Flag(at) => return R::from_found(Found::flag(None, at), bytes),
-                    RunEnd::Ascii(next) => at = next,
+                    RunEnd::Ascii(next) => {
+                        at = next;
+                        ran = true;
+                    }
                 }
             }
             // Fewer than a group left, after ASCII (or nothing left).
@@ -1032,6 +1066,12 @@ macro_rules! lookup_algorithm {
             // out again from the vector before it.
             let mut flags = splat(0);
             let mut mark = at;
+            // The run's first group is tested alone: where a run starts is
+            // where Latin-1 text, after ASCII, has its first error, and
+            // this answers it before any byte after that group is read or
+            // asked for. (A deep first error in files of 64 KiB and more
+            // under /usr/share took 1.6× std's time.)
+            let mut test_at = at + GROUP;
             // The first flag from `mark` on, when `flags` has one (so at
             // least a group was checked after `mark`).
             let flagged = |from: usize, to: usize| {
@@ -1051,11 +1091,12 @@ macro_rules! lookup_algorithm {
                 flags = or(flags, errors);
                 carry = next;
                 at += GROUP;
-                if at - mark >= TEST_EVERY {
+                if at >= test_at {
                     if any(flags) {
                         return RunEnd::Flag(flagged(mark, at));
                     }
                     mark = at;
+                    test_at = at + TEST_EVERY;
                 }
                 if at + GROUP > len {
                     if any(flags) {
@@ -1126,6 +1167,21 @@ macro_rules! lookup_algorithm {
             // SAFETY: `i * LANES + LANES <= GROUP` for `i < VECTORS`, and
             // the caller promises `GROUP` readable bytes.
             core::array::from_fn(|i| unsafe { load(ptr.add(i * LANES)) })
+        }
+
+        /// The offset of the first high byte in `group`, which has one.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn first_high_in(group: &[V; VECTORS]) -> usize {
+            let mut at = 0;
+            for &v in group {
+                let high = nonzero_lanes(and(v, splat(0x80)));
+                if high != 0 {
+                    return at + high.trailing_zeros() as usize;
+                }
+                at += LANES;
+            }
+            at
         }
 
         #[inline]

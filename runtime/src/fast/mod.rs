@@ -200,9 +200,15 @@ fn dispatch(bytes: &[u8]) -> Option<usize> {
 #[inline]
 pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
     let lead = bytes.get(at).copied().unwrap_or(0);
-    bytes
-        .get(at + 1)
-        .is_some_and(|&next| lead >= 0xC0 && decode::is_continuation(next))
+    bytes.get(at + 1).is_some_and(|&next| leads(lead, next))
+}
+
+/// Whether `lead`, followed by `next`, may start a character (see
+/// [`starts_character`]).
+#[inline(always)]
+#[allow(clippy::inline_always, reason = "two comparisons, before any vector")]
+pub(crate) const fn leads(lead: u8, next: u8) -> bool {
+    lead >= 0xC0 && decode::is_continuation(next)
 }
 
 /// The error path, kept out of line so the valid path stays small: the

@@ -188,13 +188,15 @@ fn class_4_byte_inputs_where_the_last_vector_starts() {
     );
 }
 
-/// An error in the first eight bytes of an input longer than a vector,
+/// An error in the first 64 bytes of an input longer than a vector,
 /// after every ASCII context the error's record tells apart (none, a
 /// letter, another byte, two NULs, a letter after a Latin-1 letter's
-/// place): the kernels answer it from one word, without the reference
-/// decoder, and the whole record must still be the decoder's. Every
-/// 2-byte start of an error, after 0 to 7 ASCII bytes of each kind, in
-/// inputs of 65 bytes (the shortest past a vector) to 1 KiB.
+/// place): the kernels answer it from the bytes around it (the first two
+/// before any vector), without the reference decoder, and the whole record must still be the decoder's. Every
+/// 2-byte start of an error, after 0 to 7 ASCII bytes of each kind and
+/// after more, to the end of the first 64 (the first vector of the widest
+/// kernel, answered the same way), in inputs of 65 bytes (the shortest
+/// past a vector) to 1 KiB.
 #[test]
 fn early_errors_after_every_ascii_context() {
     const BEFORE: [u8; 12] = [
@@ -204,7 +206,7 @@ fn early_errors_after_every_ascii_context() {
         .flat_map(|b0| [[b0, b'x'], [b0, 0x80], [b0, 0xBF], [b0, 0xC2], [b0, 0x00]])
         .collect();
     run_jobs("early errors after ASCII", BEFORE.len(), |k, c| {
-        for at in 0..8 {
+        for at in (0..8).chain([8, 9, 15, 16, 17, 31, 32, 33, 48, 57, 58, 59, 62, 63]) {
             for other in [b'x', 0x00, BEFORE[k]] {
                 // `at` bytes before the error: `other`, then `BEFORE[k]`
                 // just before it.

@@ -217,6 +217,46 @@ fn ascii_runs_then_one_bad_byte() {
     });
 }
 
+/// The input's first high byte, after ASCII, at every offset from where a
+/// long input's ASCII steps start (4 KiB, where the widest steps begin,
+/// and 300 bytes on), after each kind of byte the error's record tells
+/// apart (a letter, another byte, a NUL), and after text that went
+/// through the rules first or not: where that byte starts no character,
+/// the kernels answer from the bytes around it, without the rules, and
+/// the whole record must still be the reference decoder's.
+#[test]
+fn first_high_byte_after_long_ascii() {
+    let highs: [[u8; 2]; 20] = [0x80u8, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+        .map(|b| [[b, b'x'], [b, 0x80]])
+        .as_flattened()
+        .try_into()
+        .unwrap_or_else(|_| unreachable!());
+    let offsets: Vec<usize> = (4096..4096 + 300).collect();
+    run_jobs("first high byte after long ASCII", offsets.len(), |i, c| {
+        for lead in [&b""[..], "é€".as_bytes()] {
+            for before in [b'a', b'Z', b' ', b'0', 0x00] {
+                let mut ascii = vec![b'a'; offsets[i] - lead.len()];
+                if let Some(last) = ascii.last_mut() {
+                    *last = before;
+                }
+                for high in &highs {
+                    for after in [&[b'b'; 5000][..], b"b", b""] {
+                        c.check_parts(&[lead, &ascii, high, after], 0, || {
+                            format!(
+                                "[{}] after [{}] and {} ASCII bytes ending {before:02X}, then {} x 'b'",
+                                hex(high),
+                                hex(lead),
+                                ascii.len(),
+                                after.len()
+                            )
+                        });
+                    }
+                }
+            }
+        }
+    });
+}
+
 /// Runs of other text with ASCII between them, of every length up to
 /// past two of the widest kernel's groups, at every offset from a group
 /// boundary, in inputs long enough for `run`: a run goes on through one
