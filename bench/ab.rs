@@ -111,14 +111,13 @@ fn std_ok(b: &[u8]) -> bool {
     core::str::from_utf8(b).is_ok()
 }
 
-/// Per round, each side's seconds per pass, the two in alternating order.
-fn race(rounds: usize, set: &[Vec<u8>]) -> (Vec<f64>, Vec<f64>) {
-    let [old, new, _] = race3(rounds, set, [old_ok, new_ok, old_ok]);
-    (old, new)
-}
-
-/// [`race`] of three sides, the order turning round by round.
-fn race3(rounds: usize, set: &[Vec<u8>], sides: [fn(&[u8]) -> bool; 3]) -> [Vec<f64>; 3] {
+/// Per round, each side's seconds per pass, the sides' order turning round
+/// by round (two sides alternate; three take each place in turn).
+fn race<const N: usize>(
+    rounds: usize,
+    set: &[Vec<u8>],
+    sides: [fn(&[u8]) -> bool; N],
+) -> [Vec<f64>; N] {
     let mut calls = 1u64;
     loop {
         let start = Instant::now();
@@ -130,10 +129,10 @@ fn race3(rounds: usize, set: &[Vec<u8>], sides: [fn(&[u8]) -> bool; 3]) -> [Vec<
         }
         calls *= 2;
     }
-    let mut times = [Vec::new(), Vec::new(), Vec::new()];
+    let mut times = std::array::from_fn(|_| Vec::with_capacity(rounds));
     for round in 0..rounds {
-        for k in 0..3 {
-            let i = (round + k) % 3;
+        for k in 0..N {
+            let i = (round + k) % N;
             let start = Instant::now();
             for _ in 0..calls {
                 black_box(pass(black_box(sides[i]), set));
@@ -168,7 +167,7 @@ fn files(s: &Settings, dir: &std::path::Path) {
                 assert_eq!(old_ok(f), valid);
                 assert_eq!(new_ok(f), valid);
             }
-            let [old, new, std] = race3(s.rounds, &set, [old_ok, new_ok, std_ok]);
+            let [old, new, std] = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
             let n = set.len() as f64;
             let med = |v: &[f64]| median(v.to_vec()) / n * 1e9;
             let ratio = |a: &[f64], b: &[f64]| {
@@ -224,7 +223,7 @@ fn main() {
                 let got: Vec<bool> = set.iter().map(|b| f(b)).collect();
                 assert_eq!(got, want, "a side disagrees with std at {size} B");
             }
-            let (old_t, new_t) = race(s.rounds, &set);
+            let [old_t, new_t] = race(s.rounds, &set, [old_ok, new_ok]);
             let n = set.len() as f64;
             let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
             let best_ratio = best(&old_t) / best(&new_t);
