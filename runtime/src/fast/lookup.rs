@@ -999,10 +999,18 @@ macro_rules! lookup_algorithm {
                     break;
                 }
                 // SAFETY: `at + GROUP <= len`.
-                let group = unsafe { load_group(ptr.add(at)) };
+                let mut group = unsafe { load_group(ptr.add(at)) };
                 if !any_high(or_all(&group)) {
                     at += GROUP;
-                    continue;
+                    if at + GROUP > len {
+                        continue;
+                    }
+                    // SAFETY: `at + GROUP <= len`.
+                    group = unsafe { load_group(ptr.add(at)) };
+                    if !any_high(or_all(&group)) {
+                        at += GROUP;
+                        continue;
+                    }
                 }
                 // The bytes before the group are ASCII (skipped here, or
                 // where the caller or the run before left off), and so are
