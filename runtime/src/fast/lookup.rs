@@ -1077,12 +1077,6 @@ macro_rules! lookup_algorithm {
             // out again from the vector before it.
             let mut flags = splat(0);
             let mut mark = at;
-            // The run's first group is tested alone: where a run starts is
-            // where Latin-1 text, after ASCII, has its first error, and
-            // this answers it before any byte after that group is read or
-            // asked for. (A deep first error in files of 64 KiB and more
-            // under /usr/share took 1.6× std's time.)
-            let mut test_at = at + GROUP;
             // The first flag from `mark` on, when `flags` has one (so at
             // least a group was checked after `mark`).
             let flagged = |from: usize, to: usize| {
@@ -1102,12 +1096,11 @@ macro_rules! lookup_algorithm {
                 flags = or(flags, errors);
                 carry = next;
                 at += GROUP;
-                if at >= test_at {
+                if at - mark >= TEST_EVERY {
                     if any(flags) {
                         return RunEnd::Flag(flagged(mark, at));
                     }
                     mark = at;
-                    test_at = at + TEST_EVERY;
                 }
                 if at + GROUP > len {
                     if any(flags) {
