@@ -136,13 +136,6 @@ fn shuffle(table: V, idx: V) -> V {
     vqtbl1q_u8(table, idx)
 }
 
-/// Nothing: core's aarch64 prefetch (`_prefetch`) is unstable, and the
-/// NEON kernel could only be emulated here, where a prefetch cannot be
-/// timed (see `lookup_algorithm!`'s run of other text for the x86 one).
-#[inline]
-#[target_feature(enable = "neon")]
-fn prefetch(_ptr: *const u8) {}
-
 #[inline]
 #[target_feature(enable = "neon")]
 fn any(v: V) -> bool {

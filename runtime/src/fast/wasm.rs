@@ -17,8 +17,7 @@
 //! - "is any lane set" is `v128.any_true`, and a bit per lane is
 //!   `i8x16.bitmask`, which engines lower to `pmovmskb` on x86-64 and to a
 //!   few instructions on aarch64: cheap enough to tell a short input's first
-//!   error from lane masks (`LANE_MASK_IS_CHEAP`);
-//! - there is no prefetch.
+//!   error from lane masks (`LANE_MASK_IS_CHEAP`).
 //!
 //! What the engine makes of the instructions decides the speed, not the
 //! instructions: the choices below were measured under node (V8) on x86-64
@@ -157,11 +156,6 @@ fn low_nibbles(v: V) -> V {
 fn shuffle(table: V, idx: V) -> V {
     u8x16_swizzle(table, idx)
 }
-
-/// Nothing: WebAssembly has no prefetch.
-#[inline]
-#[target_feature(enable = "simd128")]
-fn prefetch(_ptr: *const u8) {}
 
 #[inline]
 #[target_feature(enable = "simd128")]

@@ -426,9 +426,6 @@ macro_rules! x86_model_primitives {
         }
 
         #[inline]
-        fn prefetch(_ptr: *const u8) {}
-
-        #[inline]
         fn any(v: V) -> bool {
             !testz(v, v)
         }
@@ -590,9 +587,6 @@ mod neon_shape {
     }
 
     #[inline]
-    fn prefetch(_ptr: *const u8) {}
-
-    #[inline]
     fn any(v: V) -> bool {
         vmaxvq_u8(v) != 0
     }
@@ -695,9 +689,6 @@ mod avx512_shape {
     fn shuffle(table: V, idx: V) -> V {
         permutexvar_epi8(idx, table)
     }
-
-    #[inline]
-    fn prefetch(_ptr: *const u8) {}
 
     #[inline]
     fn any(v: V) -> bool {

@@ -251,14 +251,6 @@ fn shuffle(table: V, idx: V) -> V {
     _mm512_permutexvar_epi8(idx, table)
 }
 
-/// Asks for the cache line at `ptr` ahead of its load. Never faults,
-/// whatever the address.
-#[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
-fn prefetch(ptr: *const u8) {
-    core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr.cast());
-}
-
 #[inline]
 #[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
 fn any(v: V) -> bool {

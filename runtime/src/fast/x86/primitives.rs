@@ -89,14 +89,6 @@ macro_rules! x86_primitives {
             $shuffle(table, idx)
         }
 
-        /// Asks for the cache line at `ptr` ahead of its load. Never
-        /// faults, whatever the address.
-        #[inline]
-        #[target_feature(enable = $features)]
-        fn prefetch(ptr: *const u8) {
-            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(ptr.cast());
-        }
-
         #[inline]
         #[target_feature(enable = $features)]
         fn any(v: V) -> bool {
