@@ -1160,9 +1160,17 @@ macro_rules! lookup_algorithm {
         #[inline]
         #[target_feature(enable = $features)]
         unsafe fn load_group(ptr: *const u8) -> [V; VECTORS] {
+            // A loop, not `array::from_fn`: a call LLVM may leave out of
+            // line where it counts the call site cold (`validate`'s long
+            // ASCII path did, behind the test of the first two bytes).
             // SAFETY: `i * LANES + LANES <= GROUP` for `i < VECTORS`, and
             // the caller promises `GROUP` readable bytes.
-            core::array::from_fn(|i| unsafe { load(ptr.add(i * LANES)) })
+            let mut group = [unsafe { load(ptr) }; VECTORS];
+            for (i, v) in group.iter_mut().enumerate().skip(1) {
+                // SAFETY: as above.
+                *v = unsafe { load(ptr.add(i * LANES)) };
+            }
+            group
         }
 
         /// The offset of the first high byte in `group`, which has one.
