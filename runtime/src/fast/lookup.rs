@@ -149,8 +149,8 @@
 //! last test on (`first_flagged_span`), the state worked out again from
 //! the vector before. Nothing is prefetched: on Zen 4, a line asked for
 //! 2 KiB ahead of `run` made text that is not ASCII no faster from memory,
-//! and mostly-ASCII text 2-3% slower, valid inputs not in cache 4-10%
-//! (`real_data -- memory`, `-- cold`; `scripts/ab -- files`).
+//! and mostly-ASCII text 2-3% slower (`real_data -- memory`;
+//! `scripts/ab -- files`).
 //!
 //! # The end
 //!
