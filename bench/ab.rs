@@ -9,6 +9,11 @@ use rng::Rng;
 
 struct Settings {
     early: bool,
+    /// `text`: pieces of text like files', by size bucket, from a working
+    /// set of `work` bytes (`--work`; by default four times the last-level
+    /// cache, so that they are not in cache).
+    text: bool,
+    work: Option<usize>,
     /// `files DIR`: the files under DIR instead of the sweep's inputs.
     files: Option<std::path::PathBuf>,
     sizes: Vec<usize>,
@@ -19,6 +24,8 @@ struct Settings {
 fn settings() -> Settings {
     let mut s = Settings {
         early: false,
+        text: false,
+        work: None,
         files: None,
         sizes: (64..=256).collect(),
         corpora: ["latin", "cjk", "mixed"].map(String::from).to_vec(),
@@ -31,6 +38,8 @@ fn settings() -> Settings {
             "early" => s.early = true,
             "valid" => s.early = false,
             "files" => s.files = Some(value().into()),
+            "text" => s.text = true,
+            "--work" => s.work = Some(bytes(&value())),
             "--rounds" => s.rounds = value().parse().expect("--rounds N"),
             "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
             "--size" => {
@@ -63,14 +72,23 @@ fn settings() -> Settings {
     s
 }
 
+/// `N`, `NK` or `NM` bytes.
+fn bytes(v: &str) -> usize {
+    let (digits, scale) = match v.strip_suffix(['K', 'k']) {
+        Some(d) => (d, 1 << 10),
+        None => v.strip_suffix(['M', 'm']).map_or((v, 1), |d| (d, 1 << 20)),
+    };
+    digits.parse::<usize>().expect("a size: N, NK or NM") * scale
+}
+
 /// As the sweep's `pass`: never inlined, each call an indirect one, the
 /// verdicts summed (a loop of its own per side moved the times by more
 /// than the changes this harness is for).
 #[inline(never)]
-fn pass(f: fn(&[u8]) -> bool, set: &[Vec<u8>]) -> usize {
+fn pass<S: AsRef<[u8]>>(f: fn(&[u8]) -> bool, set: &[S]) -> usize {
     let mut digest = 0usize;
     for input in set {
-        digest = digest.wrapping_add(usize::from(f(input.as_slice())));
+        digest = digest.wrapping_add(usize::from(f(input.as_ref())));
     }
     digest
 }
@@ -113,9 +131,9 @@ fn std_ok(b: &[u8]) -> bool {
 
 /// Per round, each side's seconds per pass, the sides' order turning round
 /// by round (two sides alternate; three take each place in turn).
-fn race<const N: usize>(
+fn race<const N: usize, S: AsRef<[u8]>>(
     rounds: usize,
-    set: &[Vec<u8>],
+    set: &[S],
     sides: [fn(&[u8]) -> bool; N],
 ) -> [Vec<f64>; N] {
     let mut calls = 1u64;
@@ -187,6 +205,52 @@ fn files(s: &Settings, dir: &std::path::Path) {
     }
 }
 
+/// `text`: old, new and std on pieces of text like files' (a word in
+/// about forty not ASCII, `files::file_text`) at 16-byte boundaries of a
+/// working set of `work` bytes, by size bucket, each piece where no recent
+/// one was: many distinct inputs, whose branches the predictor cannot learn
+/// as it learns the sweep's few pieces of each size, and, with the
+/// default working set, not in cache. ns per input.
+fn text(s: &Settings) {
+    let work = s.work.unwrap_or_else(|| 4 * files::llc_bytes());
+    let mut rng = Rng(0x7465_7874);
+    let arena = files::file_text(&mut rng, work);
+    eprintln!("text: a working set of {} KiB", work >> 10);
+    println!("text,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
+    let mut lo = 64;
+    while lo < 64 << 10 {
+        let hi = 2 * lo;
+        let mut set: Vec<&[u8]> = Vec::new();
+        let mut covered = 0;
+        while covered < work.max(16 << 20) && set.len() < 200_000 {
+            let len = lo + rng.below(hi - lo);
+            let start = rng.below((arena.len() - len) / 16) * 16;
+            let input = &arena[start..start + len];
+            if std_ok(input) {
+                covered += len;
+                set.push(input);
+            }
+        }
+        for input in &set {
+            assert!(old_ok(input) && new_ok(input), "a side disagrees with std");
+        }
+        let [old, new, std] = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
+        let n = set.len() as f64;
+        let med = |v: &[f64]| median(v.to_vec()) / n * 1e9;
+        let ratio = |a: &[f64], b: &[f64]| median(a.iter().zip(b).map(|(a, b)| a / b).collect());
+        println!(
+            "valid,{lo}-{hi},{},{:.1},{:.1},{:.1},{:.3},{:.3}",
+            set.len(),
+            med(&old),
+            med(&new),
+            med(&std),
+            ratio(&old, &new),
+            ratio(&std, &new)
+        );
+        lo = hi;
+    }
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -196,6 +260,10 @@ fn main() {
     let s = settings();
     if let Some(dir) = &s.files {
         files(&s, dir);
+        return;
+    }
+    if s.text {
+        text(&s);
         return;
     }
     eprintln!(

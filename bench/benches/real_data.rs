@@ -101,6 +101,7 @@ fn race_set<T: AsRef<[u8]>, const N: usize>(
 mod files;
 mod rng;
 
+use files::{ascii_text, file_text, llc_bytes};
 use rng::Rng;
 
 /// 28 ASCII texts of `size` bytes, with a Latin-1 'é' (E9) at each offset
@@ -113,21 +114,6 @@ fn early_inputs(rng: &mut Rng, size: usize) -> Vec<Vec<u8>> {
             text
         })
         .collect()
-}
-
-/// ASCII prose-like text of `len` bytes.
-fn ascii_text(rng: &mut Rng, len: usize) -> Vec<u8> {
-    const WORDS: [&str; 12] = [
-        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "and", "then", "rests",
-        "again",
-    ];
-    let mut out = Vec::with_capacity(len + 8);
-    while out.len() < len {
-        out.extend_from_slice(WORDS[rng.below(WORDS.len())].as_bytes());
-        out.push(if rng.below(12) == 0 { b'\n' } else { b' ' });
-    }
-    out.truncate(len);
-    out
 }
 
 /// Valid text with 1- to 4-byte characters in equal numbers, `len` bytes or
@@ -519,42 +505,6 @@ fn files(s: &Settings, dir: &Path, rec: &mut Results) {
             );
         }
     }
-}
-
-/// The last-level cache's size, from Linux's sysfs (`32768K`), or 32 MiB
-/// where that says nothing.
-fn llc_bytes() -> usize {
-    let text = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index3/size")
-        .unwrap_or_default();
-    let text = text.trim();
-    let (digits, unit) = text.split_at(
-        text.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len()),
-    );
-    let scale = match unit {
-        "K" => KIB,
-        "M" => MIB,
-        "" => 1,
-        _ => 0,
-    };
-    match digits.parse::<usize>() {
-        Ok(n) if n * scale > 0 => n * scale,
-        _ => 32 * MIB,
-    }
-}
-
-/// Text as the valid files of a system are: ASCII prose, a word in forty
-/// not ASCII (1- to 4-byte characters), `len` bytes or a little less.
-fn file_text(rng: &mut Rng, len: usize) -> Vec<u8> {
-    const OTHER: [&str; 6] = ["café", "naïve", "Ελλάδα", "日本語", "ü", "😀"];
-    let mut out = ascii_text(rng, len);
-    let mut at = rng.below(400);
-    while at + 16 < out.len() {
-        let word = OTHER[rng.below(OTHER.len())].as_bytes();
-        out[at..at + word.len()].copy_from_slice(word);
-        at += word.len() + 1 + rng.below(400);
-    }
-    out
 }
 
 /// One cold case: inputs as `(start, len)` into `arena`, in the order

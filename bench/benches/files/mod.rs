@@ -1,7 +1,11 @@
 //! Real files read into memory, for `real_data -- files` and `scripts/ab
 //! -- files`: one allocation each, as a program that reads them holds them.
+//! And text made like theirs, with the size of the cache that a working
+//! set of it must outgrow, for both harnesses' inputs not in cache.
 
 use std::path::{Path, PathBuf};
+
+use crate::rng::Rng;
 
 /// Every regular file under `dir` (links not followed), in path order, up
 /// to `budget` bytes in all.
@@ -27,4 +31,55 @@ pub fn load_files(dir: &Path, budget: usize) -> Vec<Vec<u8>> {
         }
     }
     files
+}
+
+/// ASCII prose-like text of `len` bytes.
+pub fn ascii_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const WORDS: [&str; 12] = [
+        "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "and", "then", "rests",
+        "again",
+    ];
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        out.extend_from_slice(WORDS[rng.below(WORDS.len())].as_bytes());
+        out.push(if rng.below(12) == 0 { b'\n' } else { b' ' });
+    }
+    out.truncate(len);
+    out
+}
+
+/// Text as the valid files of a system are: ASCII prose, a word in forty
+/// not ASCII (1- to 4-byte characters), `len` bytes or a little less.
+pub fn file_text(rng: &mut Rng, len: usize) -> Vec<u8> {
+    const OTHER: [&str; 6] = ["café", "naïve", "Ελλάδα", "日本語", "ü", "😀"];
+    let mut out = ascii_text(rng, len);
+    let mut at = rng.below(400);
+    while at + 16 < out.len() {
+        let word = OTHER[rng.below(OTHER.len())].as_bytes();
+        out[at..at + word.len()].copy_from_slice(word);
+        at += word.len() + 1 + rng.below(400);
+    }
+    out
+}
+
+/// The last-level cache's size, from Linux's sysfs (`32768K`), or 32 MiB
+/// where that says nothing.
+pub fn llc_bytes() -> usize {
+    let text = std::fs::read_to_string("/sys/devices/system/cpu/cpu0/cache/index3/size")
+        .unwrap_or_default();
+    let text = text.trim();
+    let (digits, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let scale = match unit {
+        "K" => 1 << 10,
+        "M" => 1 << 20,
+        "" => 1,
+        _ => 0,
+    };
+    match digits.parse::<usize>() {
+        Ok(n) if n * scale > 0 => n * scale,
+        _ => 32 << 20,
+    }
 }

@@ -308,6 +308,21 @@ macro_rules! lookup_algorithm {
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
+        /// How many ASCII groups, one after the other, end a run: a few
+        /// where the ASCII before the run was long (text whose other
+        /// characters are far apart: leave the rules soon, as the next
+        /// such character is likely far too), more where it was short
+        /// (words not ASCII every few groups: stay in the rules over the
+        /// gaps between them, where every return to the ASCII steps and
+        /// back cost two mispredicted branches and the run's set-up).
+        /// Measured on Zen 3 (`scripts/ab -- text --work 16M` for text of
+        /// the second kind; `scripts/ab -- files /usr/share` for the first,
+        /// whose files of 64 KiB and more are mostly such).
+        const RUN_ENDS_AFTER: usize = 2;
+        const DENSE_RUN_ENDS_AFTER: usize = 8;
+        /// ASCII of at least this many bytes before a run makes it end
+        /// after `RUN_ENDS_AFTER` ASCII groups, else `DENSE_RUN_ENDS_AFTER`.
+        const SPARSE_GAP: usize = 8 * GROUP;
         /// A cache line: an early error in the first `LINE` bytes is
         /// answered from them (see "Errors" in the module doc).
         const LINE: usize = 64;
@@ -626,7 +641,7 @@ macro_rules! lookup_algorithm {
                 if at + GROUP > len && (at == len || unsafe { ascii_end(ptr, len) }) {
                     return Answer::VALID;
                 }
-                if at > 0 {
+                if at > 0 && len >= MEDIUM {
                     // SAFETY: the caller's promise, and `GROUP <= at <= len`:
                     // the bytes before `at` are ASCII.
                     return unsafe { check_groups(bytes, at) };
@@ -737,7 +752,7 @@ macro_rules! lookup_algorithm {
                     return flag;
                 }
                 // SAFETY: `GROUP + GROUP <= MEDIUM <= bytes.len()`.
-                match unsafe { run(ptr, bytes.len(), GROUP) } {
+                match unsafe { run(ptr, bytes.len(), GROUP, DENSE_RUN_ENDS_AFTER) } {
                     RunEnd::Valid => return None,
                     RunEnd::Flag(at) => return Some(at),
                     RunEnd::Ascii(next) => at = next,
@@ -965,8 +980,8 @@ macro_rules! lookup_algorithm {
             Valid,
             /// The input's first flag.
             Flag(usize),
-            /// The run ended where a sequence may end, at ASCII that goes
-            /// on to here (one group or two, tested by the run).
+            /// The run ended after a block of ASCII that goes on to here,
+            /// which it checked: nothing is due.
             Ascii(usize),
         }
 
@@ -988,6 +1003,8 @@ macro_rules! lookup_algorithm {
             let ptr = bytes.as_ptr();
             let mut ran = false;
             while at + GROUP <= len {
+                // Where this stretch of ASCII starts, for `run`'s end.
+                let ascii_from = at;
                 // SAFETY: `ptr` has `len` readable bytes.
                 at = unsafe { skip_ascii_pairs(ptr, len, at) };
                 if at + GROUP > len {
@@ -1023,8 +1040,13 @@ macro_rules! lookup_algorithm {
                         return R::early_error(bytes, high);
                     }
                 }
+                let ends_after = if at - ascii_from >= SPARSE_GAP {
+                    RUN_ENDS_AFTER
+                } else {
+                    DENSE_RUN_ENDS_AFTER
+                };
                 // SAFETY: `at + GROUP <= len`, and the caller's promise.
-                match unsafe { run(ptr, len, at) } {
+                match unsafe { run(ptr, len, at, ends_after) } {
                     RunEnd::Valid => return R::from_found(Found::VALID, bytes),
                     RunEnd::Flag(at) => return R::from_found(Found::flag(None, at), bytes),
                     RunEnd::Ascii(next) => {
@@ -1044,8 +1066,9 @@ macro_rules! lookup_algorithm {
         }
 
         /// A run of other text, from the group at `at` (the bytes before it
-        /// checked) until two ASCII groups or the end: the rules, group by
-        /// group, with the state carried from one to the next. The state
+        /// checked) until a block of `TEST_EVERY` bytes that are all ASCII,
+        /// or the end: the rules, group by group, with the state carried
+        /// from one to the next. The state
         /// on entry is worked out again from the vector before `at` (its
         /// last three bytes are all it depends on), not passed in: vectors
         /// passed to a function go through memory, and the caller would
@@ -1057,7 +1080,7 @@ macro_rules! lookup_algorithm {
         /// `len` readable bytes, and `GROUP <= at` and `at + GROUP <= len`.
         #[inline(never)]
         #[target_feature(enable = $features)]
-        unsafe fn run(ptr: *const u8, len: usize, mut at: usize) -> RunEnd {
+        unsafe fn run(ptr: *const u8, len: usize, mut at: usize, ends_after: usize) -> RunEnd {
             align_entry!();
             let c = Consts::new();
             // SAFETY: `at >= GROUP >= LANES`, and the bytes before `at` are
@@ -1083,10 +1106,20 @@ macro_rules! lookup_algorithm {
                     from + c.first_flagged_span(ptr.add(from), carry, to - from)
                 }
             };
+            // How many ASCII groups end here, counted without a branch: a
+            // run ends at `ends_after` of them, through the rules too, and
+            // only that test is a branch. (A test of each group, and
+            // of the next where it was ASCII, mispredicted about a group in
+            // two of text that is mostly ASCII, a word in forty not, where
+            // groups are ASCII or not at random: those branches took as
+            // long as the rules, `scripts/ab -- text`.)
+            let mut ascii = 0usize;
             loop {
                 // SAFETY: `GROUP <= at` and `at + GROUP <= len`. (The
-                // group the caller, or the step before, tested for ASCII
-                // is loaded again: the same addresses, read once.)
+                // rules read the same bytes, loaded once.)
+                let is_ascii = !any_high(or_all(&unsafe { load_group(ptr.add(at)) }));
+                ascii = (ascii + 1) & usize::from(is_ascii).wrapping_neg();
+                // SAFETY: as above.
                 let (errors, next) = unsafe { c.group_errors_next(ptr, at, carry) };
                 flags = or(flags, errors);
                 carry = next;
@@ -1096,6 +1129,15 @@ macro_rules! lookup_algorithm {
                         return RunEnd::Flag(flagged(mark, at));
                     }
                     mark = at;
+                }
+                if ascii == ends_after {
+                    if any(flags) {
+                        return RunEnd::Flag(flagged(mark, at));
+                    }
+                    // The rules ran on the ASCII groups too, so a sequence
+                    // left unfinished before them was flagged, and nothing
+                    // is due after them.
+                    return RunEnd::Ascii(at);
                 }
                 if at + GROUP > len {
                     if any(flags) {
@@ -1108,33 +1150,6 @@ macro_rules! lookup_algorithm {
                         None => RunEnd::Valid,
                         Some(flag) => RunEnd::Flag(flag),
                     };
-                }
-                // SAFETY: `at + GROUP <= len`.
-                let group = unsafe { load_group(ptr.add(at)) };
-                // The run ends at two ASCII groups (or one before the
-                // end): one alone, between words of Latin text, goes
-                // through the rules, which cost less than leaving the run
-                // and coming back (under V8, Latin text 9% faster from
-                // 1 KiB on; the same on x86-64).
-                let ends = |at: usize| {
-                    at + 2 * GROUP > len
-                        // SAFETY: `at + 2 * GROUP <= len`, tested first.
-                        || !any_high(or_all(&unsafe { load_group(ptr.add(at + GROUP)) }))
-                };
-                if !any_high(or_all(&group)) && ends(at) {
-                    if any(flags) {
-                        return RunEnd::Flag(flagged(mark, at));
-                    }
-                    // An ASCII group continues nothing: a sequence that the
-                    // run left unfinished is cut off here.
-                    // SAFETY: `GROUP <= at <= len`.
-                    if c.ends_inside_sequence(unsafe { c.carry_at(ptr, at, carry) }.bytes) {
-                        return RunEnd::Flag(at);
-                    }
-                    // The caller goes on after the ASCII tested here: two
-                    // groups, or the one before the end.
-                    let tested = if at + 2 * GROUP > len { GROUP } else { 2 * GROUP };
-                    return RunEnd::Ascii(at + tested);
                 }
             }
         }

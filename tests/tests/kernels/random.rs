@@ -270,7 +270,10 @@ fn ascii_gaps_between_runs_of_text() {
     let befores: [&[u8]; 3] = [b"", b"\xE2\x82", b"\xF0\x9F\x98"];
     // (Whole characters: 11 bytes each.)
     let afters: [&[u8]; 3] = [&text[..198], b"\x80", b"\xC3("];
-    let gaps: Vec<usize> = (1..=300).collect();
+    // And gaps long enough to end a run (two blocks of `TEST_EVERY`
+    // bytes all ASCII: 512 B on AVX2, 1 KiB where a group is 128 B), at
+    // every offset from a group boundary through `lead`.
+    let gaps: Vec<usize> = (1..=300).chain((301..=1400).step_by(11)).collect();
     run_jobs("ASCII gaps between runs of text", gaps.len(), |i, c| {
         let gap = vec![b'a'; gaps[i]];
         // Every offset of the gap from a group boundary, for every kernel.
