@@ -104,8 +104,12 @@
 //! last groups are. One of up to four groups is ASCII when its first two
 //! and last two are: one test of eight loads, which overlap for shorter
 //! inputs (`ASCII_GROUPS`, on AVX2 and AVX-512). A longer input whose
-//! first vector is ASCII is tested for ASCII there, two groups a step, and
-//! handed to `check_groups` at its first other group.
+//! first vector is ASCII is tested for ASCII there, two groups a step; at
+//! its first other group, one shorter than `MEDIUM` goes on as below
+//! (`validate_vectors`, no branch on the text), a longer one to
+//! `check_groups`. (Through `check_groups`, text that is mostly ASCII, a
+//! word in forty not, mispredicted its branches group after group and
+//! trailed simdutf8 from 256 B, in cache: `scripts/ab -- text`.)
 //!
 //! When the first vector has a high byte, the masked kernel runs an input
 //! of a group up to two in line (`check_two_groups`). Its vectors are
@@ -142,8 +146,12 @@
 //! only its loads and tests.
 //!
 //! `run` applies the rules group by group, the state carried from one to
-//! the next, until two ASCII groups or the end (a lone ASCII group, a gap
-//! between words, goes through the rules). It ors the groups' flags
+//! the next, ASCII groups included, until some ASCII groups in a row or
+//! the end: two where the ASCII before the run was long (other characters
+//! far apart), eight where it was short (words not ASCII every few groups,
+//! whose gaps cost less through the rules than out of the run and back
+//! in). It counts the ASCII groups without a branch, so the only branch on
+//! the text is the run's end. It ors the groups' flags
 //! together and tests them every `TEST_EVERY` bytes (four groups) and where
 //! the run ends, not after every group. A flag is then looked for from the
 //! last test on (`first_flagged_span`), the state worked out again from
@@ -980,8 +988,8 @@ macro_rules! lookup_algorithm {
             Valid,
             /// The input's first flag.
             Flag(usize),
-            /// The run ended after a block of ASCII that goes on to here,
-            /// which it checked: nothing is due.
+            /// The run ended after ASCII groups that go on to here, which
+            /// it checked: nothing is due.
             Ascii(usize),
         }
 
@@ -1066,9 +1074,9 @@ macro_rules! lookup_algorithm {
         }
 
         /// A run of other text, from the group at `at` (the bytes before it
-        /// checked) until a block of `TEST_EVERY` bytes that are all ASCII,
-        /// or the end: the rules, group by group, with the state carried
-        /// from one to the next. The state
+        /// checked) until `ends_after` ASCII groups in a row, or the end:
+        /// the rules, group by group, with the state carried from one to
+        /// the next. The state
         /// on entry is worked out again from the vector before `at` (its
         /// last three bytes are all it depends on), not passed in: vectors
         /// passed to a function go through memory, and the caller would

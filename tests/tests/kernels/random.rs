@@ -259,9 +259,10 @@ fn first_high_byte_after_long_ascii() {
 
 /// Runs of other text with ASCII between them, of every length up to
 /// past two of the widest kernel's groups, at every offset from a group
-/// boundary, in inputs long enough for `run`: a run goes on through one
-/// ASCII group and ends at two, so what comes before the gap, in it and after it must be
-/// judged alike either way. Before the gap, the end of a character or a
+/// boundary, in inputs long enough for `run`: a run goes on through a few
+/// ASCII groups, more or fewer as the ASCII before it was short or long,
+/// so what comes before the gap, in it and after it must be judged alike
+/// either way. Before the gap, the end of a character or a
 /// sequence cut short; after it, more text or a stray continuation byte.
 #[test]
 fn ascii_gaps_between_runs_of_text() {
@@ -274,27 +275,34 @@ fn ascii_gaps_between_runs_of_text() {
     // bytes all ASCII: 512 B on AVX2, 1 KiB where a group is 128 B), at
     // every offset from a group boundary through `lead`.
     let gaps: Vec<usize> = (1..=300).chain((301..=1400).step_by(11)).collect();
+    let long_ascii = vec![b'c'; 1100];
     run_jobs("ASCII gaps between runs of text", gaps.len(), |i, c| {
         let gap = vec![b'a'; gaps[i]];
-        // Every offset of the gap from a group boundary, for every kernel.
+        // Every offset of the gap from a group boundary, for every kernel;
+        // the run before the gap right after other text, or after ASCII
+        // long enough (1100 B) that it ends after fewer ASCII groups
+        // (`run`'s `SPARSE_GAP`).
         for lead in 0..=129 {
             let start = vec![b'b'; lead];
-            for before in befores {
-                for after in afters {
-                    c.check_parts(
-                        &[&start, &text, before, &gap, after, &text[..99]],
-                        0,
-                        || {
-                            format!(
-                                "{} x 'b', {} B of text, [{}], {} x 'a', [{}...]",
-                                start.len(),
-                                text.len(),
-                                hex(before),
-                                gap.len(),
-                                hex(&after[..after.len().min(4)])
-                            )
-                        },
-                    );
+            for middle in [&[][..], &long_ascii] {
+                for before in befores {
+                    for after in afters {
+                        c.check_parts(
+                            &[&start, &text, middle, &text[..198], before, &gap, after, &text[..99]],
+                            0,
+                            || {
+                                format!(
+                                    "{} x 'b', {} B of text, {} x 'c', 198 B of text, [{}], {} x 'a', [{}...]",
+                                    start.len(),
+                                    text.len(),
+                                    middle.len(),
+                                    hex(before),
+                                    gap.len(),
+                                    hex(&after[..after.len().min(4)])
+                                )
+                            },
+                        );
+                    }
                 }
             }
         }
