@@ -316,20 +316,21 @@ macro_rules! lookup_algorithm {
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
-        /// How many ASCII groups, one after the other, end a run: a few
-        /// where the ASCII before the run was long (text whose other
-        /// characters are far apart: leave the rules soon, as the next
-        /// such character is likely far too), more where it was short
-        /// (words not ASCII every few groups: stay in the rules over the
-        /// gaps between them, where every return to the ASCII steps and
-        /// back cost two mispredicted branches and the run's set-up).
-        /// Measured on Zen 3 (`scripts/ab -- text --work 16M` for text of
-        /// the second kind; `scripts/ab -- files /usr/share` for the first,
-        /// whose files of 64 KiB and more are mostly such).
-        const RUN_ENDS_AFTER: usize = 2;
-        const DENSE_RUN_ENDS_AFTER: usize = 8;
+        /// How many blocks of `TEST_EVERY` bytes all ASCII, one after the
+        /// other, end a run: one where the ASCII before the run was long
+        /// (text whose other characters are far apart: leave the rules
+        /// soon, as the next such character is likely far too), two where
+        /// it was short (words not ASCII every few groups: stay in the
+        /// rules over the gaps between them, where every return to the
+        /// ASCII steps and back cost two mispredicted branches and the
+        /// run's set-up). Measured on Zen 3 (`scripts/ab -- text --work
+        /// 16M` for text of the second kind; `scripts/ab -- files
+        /// /usr/share` for the first, whose files of 64 KiB and more are
+        /// mostly such).
+        const RUN_ENDS_AFTER: usize = 1;
+        const DENSE_RUN_ENDS_AFTER: usize = 2;
         /// ASCII of at least this many bytes before a run makes it end
-        /// after `RUN_ENDS_AFTER` ASCII groups, else `DENSE_RUN_ENDS_AFTER`.
+        /// after `RUN_ENDS_AFTER` ASCII blocks, else `DENSE_RUN_ENDS_AFTER`.
         const SPARSE_GAP: usize = 8 * GROUP;
         /// A cache line: an early error in the first `LINE` bytes is
         /// answered from them (see "Errors" in the module doc).
@@ -988,7 +989,7 @@ macro_rules! lookup_algorithm {
             Valid,
             /// The input's first flag.
             Flag(usize),
-            /// The run ended after ASCII groups that go on to here, which
+            /// The run ended after ASCII blocks that go on to here, which
             /// it checked: nothing is due.
             Ascii(usize),
         }
@@ -1074,9 +1075,9 @@ macro_rules! lookup_algorithm {
         }
 
         /// A run of other text, from the group at `at` (the bytes before it
-        /// checked) until `ends_after` ASCII groups in a row, or the end:
-        /// the rules, group by group, with the state carried from one to
-        /// the next. The state
+        /// checked) until `ends_after` blocks of `TEST_EVERY` bytes all
+        /// ASCII in a row, or the end: the rules, group by group, with the
+        /// state carried from one to the next. The state
         /// on entry is worked out again from the vector before `at` (its
         /// last three bytes are all it depends on), not passed in: vectors
         /// passed to a function go through memory, and the caller would
@@ -1096,69 +1097,75 @@ macro_rules! lookup_algorithm {
             // (With `SHIFTED_LOADS`, unused: each vector reads the bytes
             // before it.)
             let mut carry = Carry::of(unsafe { load(ptr.add(at - LANES)) });
-            // The groups' flags, or-ed together from `mark` on and tested
-            // every `TEST_EVERY` bytes and where the run ends: a test a
-            // group cost the loop more than a tenth of its time (AVX2).
-            // A flag is then looked for from `mark`, with the state worked
-            // out again from the vector before it.
-            let mut flags = splat(0);
-            let mut mark = at;
-            // The first flag from `mark` on, when `flags` has one (so at
-            // least a group was checked after `mark`).
+            // The first flag from `from` on, where the groups' flags from
+            // there to `to` have one: looked for with the state worked out
+            // again from the vector before it.
             let flagged = |from: usize, to: usize| {
-                // SAFETY: `GROUP <= from < to <= len`: `from` is `mark`,
-                // at or after the run's start, and `to` the end of the
-                // groups checked since.
+                // SAFETY: `GROUP <= from < to <= len`: `from` is at or
+                // after the run's start, and `to` the end of the groups
+                // checked since.
                 unsafe {
                     let carry = Carry::of(load(ptr.add(from - LANES)));
                     from + c.first_flagged_span(ptr.add(from), carry, to - from)
                 }
             };
-            // How many ASCII groups end here, counted without a branch: a
-            // run ends at `ends_after` of them, through the rules too, and
-            // only that test is a branch. (A test of each group, and
-            // of the next where it was ASCII, mispredicted about a group in
+            // Blocks of `TEST_EVERY` bytes, the rules on each group, the
+            // flags and the ASCII test once a block: on AVX2 (Zen 3) the
+            // loop's tests of the length and counters, once a group, were
+            // what bounded it, a core dispatching six operations a cycle
+            // (`scripts/port-model`). The run ends after `ends_after`
+            // blocks all ASCII in a row, whose rules have run too, so that
+            // a sequence left unfinished before them was flagged and
+            // nothing is due after them. (A test of each group for ASCII,
+            // and of the next where it was, mispredicted about a group in
             // two of text that is mostly ASCII, a word in forty not, where
-            // groups are ASCII or not at random: those branches took as
-            // long as the rules, `scripts/ab -- text`.)
-            let mut ascii = 0usize;
-            loop {
-                // SAFETY: `GROUP <= at` and `at + GROUP <= len`. (The
-                // rules read the same bytes, loaded once.)
-                let is_ascii = !any_high(or_all(&unsafe { load_group(ptr.add(at)) }));
-                ascii = (ascii + 1) & usize::from(is_ascii).wrapping_neg();
-                // SAFETY: as above.
+            // groups are ASCII or not at random: `scripts/ab -- text`.)
+            let mut ascii_blocks = 0;
+            while at + TEST_EVERY <= len {
+                let mut flags = splat(0);
+                let mut high = splat(0);
+                for k in 0..TEST_EVERY / GROUP {
+                    let g = at + k * GROUP;
+                    // SAFETY: `GROUP <= at <= g` and `g + GROUP <= len`.
+                    // (The rules read the same bytes, loaded once.)
+                    high = or(high, or_all(&unsafe { load_group(ptr.add(g)) }));
+                    // SAFETY: as above.
+                    let (errors, next) = unsafe { c.group_errors_next(ptr, g, carry) };
+                    flags = or(flags, errors);
+                    carry = next;
+                }
+                if any(flags) {
+                    return RunEnd::Flag(flagged(at, at + TEST_EVERY));
+                }
+                at += TEST_EVERY;
+                if any_high(high) {
+                    ascii_blocks = 0;
+                } else {
+                    ascii_blocks += 1;
+                    if ascii_blocks == ends_after {
+                        return RunEnd::Ascii(at);
+                    }
+                }
+            }
+            // Fewer than `TEST_EVERY` bytes left: the groups, then the rest.
+            let mark = at;
+            let mut flags = splat(0);
+            while at + GROUP <= len {
+                // SAFETY: `GROUP <= at` and `at + GROUP <= len`.
                 let (errors, next) = unsafe { c.group_errors_next(ptr, at, carry) };
                 flags = or(flags, errors);
                 carry = next;
                 at += GROUP;
-                if at - mark >= TEST_EVERY {
-                    if any(flags) {
-                        return RunEnd::Flag(flagged(mark, at));
-                    }
-                    mark = at;
-                }
-                if ascii == ends_after {
-                    if any(flags) {
-                        return RunEnd::Flag(flagged(mark, at));
-                    }
-                    // The rules ran on the ASCII groups too, so a sequence
-                    // left unfinished before them was flagged, and nothing
-                    // is due after them.
-                    return RunEnd::Ascii(at);
-                }
-                if at + GROUP > len {
-                    if any(flags) {
-                        return RunEnd::Flag(flagged(mark, at));
-                    }
-                    // SAFETY: `GROUP <= at <= len`, as a group was read.
-                    let carry = unsafe { c.carry_at(ptr, at, carry) };
-                    // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
-                    return match unsafe { c.check_rest(ptr, len, at, carry) } {
-                        None => RunEnd::Valid,
-                        Some(flag) => RunEnd::Flag(flag),
-                    };
-                }
+            }
+            if at > mark && any(flags) {
+                return RunEnd::Flag(flagged(mark, at));
+            }
+            // SAFETY: `GROUP <= at <= len`, as a group was read before it.
+            let carry = unsafe { c.carry_at(ptr, at, carry) };
+            // SAFETY: `at <= len`; `len >= GROUP`, as a group was read.
+            match unsafe { c.check_rest(ptr, len, at, carry) } {
+                None => RunEnd::Valid,
+                Some(flag) => RunEnd::Flag(flag),
             }
         }
 
