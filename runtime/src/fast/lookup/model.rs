@@ -1126,6 +1126,54 @@ mod tests {
         }
     }
 
+    /// Long texts (1–3 KiB, past `MEDIUM`): runs of other characters with
+    /// ASCII between them of up to four blocks of `run`'s (16 groups),
+    /// valid or damaged up to twice: `check_groups` and `run` for every
+    /// shape, a run's blocks and the groups before the end, and both of a
+    /// run's ends (one block of ASCII after long ASCII, two after short).
+    fn long_texts(shape: Shape) {
+        let mut rng = Rng(0x6C6F_6E67 ^ shape.group as u64);
+        let mut buf = [0; 4];
+        for case in 0..1_500 {
+            let len = 1024 + rng.below(2048);
+            let mut text = Vec::with_capacity(len + 64);
+            while text.len() < len {
+                let gap = match rng.below(3) {
+                    0 => rng.below(shape.group),
+                    1 => rng.below(4 * shape.group),
+                    _ => rng.below(16 * shape.group),
+                };
+                text.resize(text.len() + gap, b'a');
+                for c in "é€😀"
+                    .chars()
+                    .cycle()
+                    .skip(rng.below(3))
+                    .take(1 + rng.below(12))
+                {
+                    text.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                }
+            }
+            let mut story = Vec::new();
+            for _ in 0..rng.below(3) {
+                story.push(corrupt(&mut rng, &mut text));
+            }
+            shape.verify(&text, &|| format!("long text #{case}: {story:?}"));
+        }
+    }
+
+    #[test]
+    fn every_shape_on_long_texts() {
+        for shape in [
+            SSE42_SHAPE,
+            AVX2_SHAPE,
+            NEON_SHAPE,
+            AVX512_SHAPE,
+            AVX512_LOADS_SHAPE,
+        ] {
+            long_texts(shape);
+        }
+    }
+
     #[test]
     fn sse42_shape_on_random_texts() {
         random_texts(SSE42_SHAPE);
