@@ -185,21 +185,12 @@ fn files(s: &Settings, dir: &std::path::Path) {
                 assert_eq!(old_ok(f), valid);
                 assert_eq!(new_ok(f), valid);
             }
-            let [old, new, std] = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
-            let n = set.len() as f64;
-            let med = |v: &[f64]| median(v.to_vec()) / n * 1e9;
-            let ratio = |a: &[f64], b: &[f64]| {
-                median(a.iter().zip(b).map(|(a, b)| a / b).collect())
-            };
-            println!(
-                "{},{name},{},{:.2},{:.2},{:.2},{:.3},{:.3}",
+            let times = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
+            print_row(
                 if valid { "valid" } else { "invalid" },
+                name,
                 set.len(),
-                med(&old),
-                med(&new),
-                med(&std),
-                ratio(&old, &new),
-                ratio(&std, &new)
+                &times,
             );
         }
     }
@@ -218,7 +209,9 @@ fn text(s: &Settings) {
     eprintln!("text: a working set of {} KiB", work >> 10);
     println!("text,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
     let mut lo = 64;
-    while lo < 64 << 10 {
+    // (Buckets whose pieces would not fit twice in the working set are
+    // left out.)
+    while lo < 64 << 10 && 4 * lo <= arena.len() {
         let hi = 2 * lo;
         let mut set: Vec<&[u8]> = Vec::new();
         let mut covered = 0;
@@ -234,21 +227,26 @@ fn text(s: &Settings) {
         for input in &set {
             assert!(old_ok(input) && new_ok(input), "a side disagrees with std");
         }
-        let [old, new, std] = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
-        let n = set.len() as f64;
-        let med = |v: &[f64]| median(v.to_vec()) / n * 1e9;
-        let ratio = |a: &[f64], b: &[f64]| median(a.iter().zip(b).map(|(a, b)| a / b).collect());
-        println!(
-            "valid,{lo}-{hi},{},{:.1},{:.1},{:.1},{:.3},{:.3}",
-            set.len(),
-            med(&old),
-            med(&new),
-            med(&std),
-            ratio(&old, &new),
-            ratio(&std, &new)
-        );
+        let times = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
+        print_row("valid", &format!("{lo}-{hi}"), set.len(), &times);
         lo = hi;
     }
+}
+
+/// One CSV row of `files` and `text`: ns per input of old, new and std
+/// (the median round), and new's speed against each (the median of the
+/// per-round ratios).
+fn print_row(kind: &str, bucket: &str, count: usize, [old, new, std]: &[Vec<f64>; 3]) {
+    let per_input = |v: &[f64]| median(v.to_vec()) / count as f64 * 1e9;
+    let ratio = |a: &[f64], b: &[f64]| median(a.iter().zip(b).map(|(a, b)| a / b).collect());
+    println!(
+        "{kind},{bucket},{count},{:.2},{:.2},{:.2},{:.3},{:.3}",
+        per_input(old),
+        per_input(new),
+        per_input(std),
+        ratio(old, new),
+        ratio(std, new)
+    );
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
