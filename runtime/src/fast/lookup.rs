@@ -146,16 +146,15 @@
 //! only its loads and tests.
 //!
 //! `run` applies the rules group by group, the state carried from one to
-//! the next, ASCII groups included, until some ASCII groups in a row or
-//! the end: two where the ASCII before the run was long (other characters
-//! far apart), eight where it was short (words not ASCII every few groups,
-//! whose gaps cost less through the rules than out of the run and back
-//! in). It counts the ASCII groups without a branch, so the only branch on
-//! the text is the run's end. It ors the groups' flags
-//! together and tests them every `TEST_EVERY` bytes (four groups) and where
-//! the run ends, not after every group. A flag is then looked for from the
-//! last test on (`first_flagged_span`), the state worked out again from
-//! the vector before. Nothing is prefetched: on Zen 4, a line asked for
+//! the next, ASCII groups included, in blocks of `TEST_EVERY` bytes (four
+//! groups), until blocks all ASCII in a row or the end: one where the
+//! ASCII before the run was long (other characters far apart), two where
+//! it was short (words not ASCII every few groups, whose gaps cost less
+//! through the rules than out of the run and back in). It ors each
+//! block's flags and bytes together and tests both once a block, so the
+//! only branches on the text are the run's end and its flags. A flag is
+//! then looked for from the start of its block on (`first_flagged_span`),
+//! the state worked out again from the vector before. Nothing is prefetched: on Zen 4, a line asked for
 //! 2 KiB ahead of `run` made text that is not ASCII no faster from memory,
 //! and mostly-ASCII text 2-3% slower (`real_data -- memory`;
 //! `scripts/ab -- files`).
