@@ -154,8 +154,9 @@
 //! block's flags and bytes together and tests both once a block, so the
 //! only branches on the text are the run's end and its flags. A flag is
 //! then looked for from the start of its block on (`first_flagged_span`),
-//! the state worked out again from the vector before. Nothing is prefetched: on Zen 4, a line asked for
-//! 2 KiB ahead of `run` made text that is not ASCII no faster from memory,
+//! the state worked out again from the vector before. Nothing is
+//! prefetched: on Zen 4, a line asked for 2 KiB ahead of `run` made text
+//! that is not ASCII no faster from memory,
 //! and mostly-ASCII text 2-3% slower (`real_data -- memory`;
 //! `scripts/ab -- files`).
 //!
