@@ -281,10 +281,15 @@ fn ascii_gaps_between_runs_of_text() {
         // Every offset of the gap from a group boundary, for every kernel;
         // the run before the gap right after other text, or after ASCII
         // long enough (1100 B) that it ends after fewer ASCII groups
-        // (`run`'s `SPARSE_GAP`).
+        // (`run`'s `SPARSE_GAP`). Every fifth offset but for the short gaps
+        // after other text: the gaps' lengths vary the offsets too, and
+        // under qemu (`.ci/aarch64`) every offset of them all took minutes.
         for lead in 0..=129 {
             let start = vec![b'b'; lead];
             for middle in [&[][..], &long_ascii] {
+                if lead % 5 != 0 && (gaps[i] > 300 || !middle.is_empty()) {
+                    continue;
+                }
                 for before in befores {
                     for after in afters {
                         c.check_parts(
