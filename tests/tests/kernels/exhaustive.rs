@@ -70,7 +70,7 @@ fn every_1_byte_input_at_every_boundary_offset() {
 fn every_2_byte_input_at_every_boundary_offset() {
     let frames = frames(rotating, &["", "z", "€"]);
     // Debug builds: every input after ASCII, every 3rd after multi-byte.
-    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 3 };
+    let stride = |f: &Frame| if RELEASE || f.ascii { every() } else { 3 };
     sweep(
         "2-byte inputs at boundary offsets",
         &frames,
@@ -101,7 +101,7 @@ fn sweep_classes(
 #[test]
 fn class_3_byte_inputs_at_every_boundary_offset() {
     let frames = frames(rotating, &SUFFIXES);
-    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 3 };
+    let stride = |f: &Frame| if RELEASE || f.ascii { every() } else { 3 };
     sweep_classes(
         "3-byte class inputs at boundary offsets",
         &frames,
@@ -117,7 +117,7 @@ fn class_4_byte_inputs_at_every_boundary_offset() {
     // every 11th and every 37th).
     let frames = frames(rotating, &["", "é"]);
     let stride = |f: &Frame| match (RELEASE, f.ascii) {
-        (true, true) => 1,
+        (true, true) => every(),
         (true, false) => 5,
         (false, true) => 11,
         (false, false) => 37,
@@ -164,7 +164,7 @@ fn last_vector_frames(width: usize) -> Vec<Frame> {
 #[test]
 fn class_3_byte_inputs_where_the_last_vector_starts() {
     let frames = last_vector_frames(3);
-    let stride = |f: &Frame| if RELEASE || f.ascii { 1 } else { 5 };
+    let stride = |f: &Frame| if RELEASE || f.ascii { every() } else { 5 };
     sweep_classes(
         "3-byte class inputs where the last vector starts",
         &frames,

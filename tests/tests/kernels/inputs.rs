@@ -203,3 +203,25 @@ pub(crate) fn class_input(len: usize, mut index: usize) -> [u8; 4] {
 
 /// Whether this is an optimised build (scale random work by it).
 pub(crate) const RELEASE: bool = !cfg!(debug_assertions);
+
+/// `UTF8LIT_TEST_SPARSE=N`: the exhaustive suites' frames that check every
+/// pattern check every `N`th instead, from a place that moves from frame to
+/// frame, so every pattern is still checked at some offset and every
+/// offset with some patterns. CI sets it under qemu, where a full run
+/// costs a quarter of an hour; the native runs check every pattern.
+pub(crate) const SPARSE: &str = "UTF8LIT_TEST_SPARSE";
+
+/// The stride of a frame that checks every pattern: 1, or `SPARSE`'s `N`.
+/// A value that is not a positive number fails rather than check less.
+pub(crate) fn every() -> usize {
+    match std::env::var(SPARSE) {
+        Err(_) => 1,
+        Ok(value) if value.trim().is_empty() => 1,
+        Ok(value) => value
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| panic!("{SPARSE}={value}: not a positive number")),
+    }
+}

@@ -33,7 +33,10 @@
 //! suite says what it left out, in a line of its own:
 //! `SKIPPED (CPU lacks them): avx512; not for this architecture: neon`
 //! (shown with `--nocapture`; CI runs `kernel_inventory` that way so that
-//! its log names them). A failure names the kernel, the input's
+//! its log names them). `UTF8LIT_TEST_KERNELS=neon` (comma-separated names)
+//! checks only the kernels it names, and the same line says which it left
+//! out; CI sets it under qemu, where SWAR and the reference would repeat
+//! what the native run checks at a hundred times the cost. A failure names the kernel, the input's
 //! construction (offset, filler, alignment), the answer and the expected
 //! one, and shows the bytes around the first disagreement; the shortest
 //! failing input of each kernel is printed whole. Debug builds check fewer
