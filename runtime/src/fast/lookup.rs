@@ -103,7 +103,9 @@
 //! ASCII first. An input of up to two groups is ASCII when its first and
 //! last groups are. One of up to four groups is ASCII when its first two
 //! and last two are: one test of eight loads, which overlap for shorter
-//! inputs (`ASCII_GROUPS`, on AVX2 and AVX-512). A longer input whose
+//! inputs (`ASCII_GROUPS`, on AVX2 and AVX-512). On AVX2, one of up to
+//! eight groups (512 bytes) likewise, its first four and last four
+//! (`ASCII_WIDE_GROUPS`). A longer input whose
 //! first vector is ASCII is tested for ASCII there, two groups a step; at
 //! its first other group, one shorter than `MEDIUM` goes on as below
 //! (`validate_vectors`, no branch on the text), a longer one to
@@ -319,6 +321,13 @@ macro_rules! lookup_algorithm {
         /// shorter ones still lead every peer, where the longer ones did
         /// not.
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
+        /// Where a group is 64 bytes (AVX2), an input whose first vector
+        /// is ASCII, of more than `ASCII_GROUPS` groups up to this many, is
+        /// tested for ASCII with one test too: its first `ASCII_GROUPS`
+        /// groups and its last, overlapping (sixteen loads). Through the
+        /// two-group steps, ASCII of 257-512 bytes trailed simdutf8's
+        /// basic loop. Elsewhere `ASCII_GROUPS`: no such band.
+        const ASCII_WIDE_GROUPS: usize = if GROUP == 64 { 2 * ASCII_GROUPS } else { ASCII_GROUPS };
         /// How many bytes `run` checks between two tests for a flag.
         const TEST_EVERY: usize = 4 * GROUP;
         /// How many blocks of `TEST_EVERY` bytes all ASCII, one after the
@@ -632,6 +641,29 @@ macro_rules! lookup_algorithm {
                         or(
                             or_all(&load_group(ptr.add(GROUP.min(len - GROUP)))),
                             or_all(&load_group(ptr.add(len.saturating_sub(2 * GROUP)))),
+                        )
+                    });
+                }
+                if !any_high(all) {
+                    return Answer::VALID;
+                }
+            } else if ASCII_WIDE_GROUPS > ASCII_GROUPS && bytes.len() <= ASCII_WIDE_GROUPS * GROUP
+            {
+                // ASCII so far, and up to `ASCII_WIDE_GROUPS` groups: the
+                // first `ASCII_GROUPS` groups and the last as many, which
+                // overlap below twice that, one test. (Not ASCII: every
+                // vector through the rules below, as after the steps.)
+                let ptr = bytes.as_ptr();
+                let len = bytes.len();
+                let mut all = splat(0);
+                for i in 0..ASCII_GROUPS {
+                    // SAFETY: `ASCII_GROUPS * GROUP < len`: each group starts
+                    // at or after the input's start and ends at or before
+                    // its end.
+                    all = or(all, unsafe {
+                        or(
+                            or_all(&load_group(ptr.add(i * GROUP))),
+                            or_all(&load_group(ptr.add(len - (i + 1) * GROUP))),
                         )
                     });
                 }
