@@ -257,6 +257,34 @@ fn first_high_byte_after_long_ascii() {
     });
 }
 
+/// As [`first_high_byte_after_long_ascii`], from 64 KiB of ASCII on,
+/// where the AVX-512 kernel's Intel mix changes its ASCII loads (fewer
+/// cases: each input is 64 KiB).
+#[test]
+fn first_high_byte_after_streamed_ascii() {
+    let highs: [&[u8]; 5] = [b"\x80x", b"\xC2x", b"\xE0\x80", b"\xFF\x80", "é".as_bytes()];
+    let offsets: Vec<usize> = (65536..65536 + 260).collect();
+    run_jobs(
+        "first high byte after 64 KiB of ASCII",
+        offsets.len(),
+        |i, c| {
+            let ascii = vec![b'a'; offsets[i]];
+            for high in highs {
+                for after in [&[b'b'; 300][..], b""] {
+                    c.check_parts(&[&ascii, high, after], 0, || {
+                        format!(
+                            "[{}] after {} ASCII bytes, then {} x 'b'",
+                            hex(high),
+                            ascii.len(),
+                            after.len()
+                        )
+                    });
+                }
+            }
+        },
+    );
+}
+
 /// Runs of other text with ASCII between them, of every length up to
 /// past two of the widest kernel's groups, at every offset from a group
 /// boundary, in inputs long enough for `run`: a run goes on through a few
