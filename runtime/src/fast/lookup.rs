@@ -38,8 +38,9 @@
 //! table repeated across the vector), `any` (a lane is not zero),
 //! `any_high` (a lane has its top bit set) and `nonzero_lanes` (a bit per
 //! lane). A kernel may name its own ASCII skip (`skip_ascii:`,
-//! the signature of `skip_ascii_groups`), which only the AMD mix of
-//! AVX-512 does. The SSE4.2 and AVX2 kernels get theirs from
+//! the signature of `skip_ascii_groups`), which only AVX-512 does, and its
+//! own shifts after a vector of zeros (`after_zeros:`, for the first vector
+//! of an input), which only AVX-512 does: a one-table permute there. The SSE4.2 and AVX2 kernels get theirs from
 //! `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and NEON kernels
 //! write their own.
 //!
@@ -288,6 +289,32 @@ macro_rules! lookup_algorithm {
         lookup_algorithm!(features: $features, skip_ascii: skip_ascii_groups);
     };
     (features: $features:literal, skip_ascii: $skip_ascii:ident $(,)?) => {
+        lookup_algorithm!(
+            features: $features,
+            skip_ascii: $skip_ascii,
+            after_zeros: (prev1_of_zeros, prev2_of_zeros),
+        );
+
+        /// `prev1` after a vector of zeros: the kernel's shift, which
+        /// costs no more with a zero vector than with any.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn prev1_of_zeros(input: V) -> V {
+            prev1(input, splat(0))
+        }
+
+        /// `prev2` after a vector of zeros, likewise.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn prev2_of_zeros(input: V) -> V {
+            prev2(input, splat(0))
+        }
+    };
+    (
+        features: $features:literal,
+        skip_ascii: $skip_ascii:ident,
+        after_zeros: ($prev1_of_zeros:ident, $prev2_of_zeros:ident) $(,)?
+    ) => {
         use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
             incomplete_max, repeated, CUR_HIGH, FOURTH_BYTE_BIAS, PREV_HIGH, PREV_LOW,
@@ -395,7 +422,7 @@ macro_rules! lookup_algorithm {
             fn of(bytes: V) -> Self {
                 Carry {
                     bytes,
-                    leads: leads(bytes, prev1(bytes, splat(0))),
+                    leads: leads(bytes, $prev1_of_zeros(bytes)),
                 }
             }
         }
@@ -479,6 +506,26 @@ macro_rules! lookup_algorithm {
                 )
             }
 
+            /// [`errors`](Self::errors) of a vector with nothing due
+            /// before it (`Carry::none()`): the first of an input, or
+            /// one after ASCII. Its shifts have zeros coming in, which
+            /// a kernel may do more cheaply than its shifts of two
+            /// vectors (`after_zeros:`; AVX-512's one-table permute).
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn errors_first(&self, input: V) -> (V, Carry) {
+                let prev1 = $prev1_of_zeros(input);
+                let special = self.special(input, prev1);
+                let leads = leads(input, prev1);
+                (
+                    xor($prev2_of_zeros(leads), special),
+                    Carry {
+                        bytes: input,
+                        leads,
+                    },
+                )
+            }
+
             /// Whether a vector ends inside a sequence.
             #[inline]
             #[target_feature(enable = $features)]
@@ -532,7 +579,7 @@ macro_rules! lookup_algorithm {
                 if !starts {
                     return crate::fast::answer::early_error(bytes, first);
                 }
-                return Found::flagged(Some(first), c.check_vector(v, bytes.len(), Carry::none()))
+                return Found::flagged(Some(first), c.vector_flag(v, bytes.len(), c.errors_first(v).0))
                     .answer(bytes);
             }
             // The first two bytes, as bytes, before any vector (see
@@ -847,7 +894,7 @@ macro_rules! lookup_algorithm {
                 // The first vector after nothing; the others read the bytes
                 // before them from memory (`errors_next`), and need it.
                 // SAFETY: `len >= GROUP > LANES`.
-                (errors, carry) = c.errors(unsafe { load(ptr) }, carry);
+                (errors, carry) = c.errors_first(unsafe { load(ptr) });
                 at = LANES;
             }
             if first.is_some() && at + GROUP < len + usize::from(WHOLE_GROUPS) {
@@ -1371,7 +1418,14 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn check_vector(&self, v: V, len: usize, carry: Carry) -> Option<usize> {
-                let (errors, _) = self.errors(v, carry);
+                self.vector_flag(v, len, self.errors(v, carry).0)
+            }
+
+            /// [`check_vector`](Self::check_vector) of `v` whose errors,
+            /// `errors`, are at hand.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn vector_flag(&self, v: V, len: usize, errors: V) -> Option<usize> {
                 // A full vector has no zero lane after the end to fail, so
                 // a sequence it cuts off is told by its last lanes; one
                 // test for both, where a test each cost short text a
@@ -1406,7 +1460,7 @@ macro_rules! lookup_algorithm {
                     !MASKED_LOADS || VECTORS == 2,
                     "check_after_head reads the rest as one vector"
                 );
-                let (head_errors, carry) = self.errors(head, Carry::none());
+                let (head_errors, carry) = self.errors_first(head);
                 let rest = bytes.get(LANES..).unwrap_or_default();
                 let (rest_errors, _) = self.errors(tail_vector(rest, 0), carry);
                 if !any(or(head_errors, rest_errors)) {
@@ -1466,7 +1520,7 @@ macro_rules! lookup_algorithm {
                         bytes,
                     );
                 }
-                let (errors, carry) = self.errors(head, Carry::none());
+                let (errors, carry) = self.errors_first(head);
                 let (e, mut carry) = if SHIFTED_LOADS {
                     // SAFETY: `len >= GROUP == 2 * LANES`.
                     unsafe { self.errors_next(ptr, LANES, carry) }
@@ -1503,7 +1557,7 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn check_pair(&self, head: V, last: V) -> Option<usize> {
-                let (head_errors, carry) = self.errors(head, Carry::none());
+                let (head_errors, carry) = self.errors_first(head);
                 let (last_errors, _) = self.errors(last, carry);
                 let cut = subs(last, self.incomplete_max());
                 if !any(or(or(head_errors, last_errors), cut)) {

@@ -5,7 +5,8 @@
 //!
 //! - VBMI's byte permutes do the work that takes AVX2 several instructions:
 //!   `vpermt2b` moves a vector up a lane or two with the end of the previous
-//!   one coming in (`prev1`, `prev2`), and `vpermb` looks up a 64-entry table
+//!   one coming in (`prev1`, `prev2`; after nothing, one zero-masked
+//!   `vpermb`, `prev1_of_zeros`), and `vpermb` looks up a 64-entry table
 //!   by the low six bits of each byte, so the nibbles need no masking (the
 //!   16-entry tables are written out four times, `repeated`, and bits 4 and
 //!   5 of an index only pick a copy);
@@ -179,6 +180,30 @@ fn prev2(input: V, prev: V) -> V {
     shift_in(input, prev, &SHIFT_2)
 }
 
+/// `input` moved up `by` lanes with zeros coming in: `shift_in` after a
+/// zero vector, as one one-table permute (`vpermb`) that zeroes the first
+/// `by` lanes, where `vpermt2b` reads two tables. (`idx`'s low six bits are
+/// the lane each takes, all `vpermb` reads.) On Intel `vpermb` is one
+/// micro-operation and `vpermt2b` three, and the first vector of every
+/// input waits on two of them.
+#[inline]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+fn shift_in_zeros(input: V, idx: &[u8; LANES], by: u32) -> V {
+    _mm512_maskz_permutexvar_epi8(u64::MAX << by, load_table(idx), input)
+}
+
+#[inline]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+fn prev1_of_zeros(input: V) -> V {
+    shift_in_zeros(input, &SHIFT_1, 1)
+}
+
+#[inline]
+#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+fn prev2_of_zeros(input: V) -> V {
+    shift_in_zeros(input, &SHIFT_2, 2)
+}
+
 /// # Safety
 ///
 /// `ptr` must have `LANES` readable bytes.
@@ -332,6 +357,7 @@ const STREAMED: usize = 4096;
 lookup_algorithm!(
     features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi",
     skip_ascii: skip_ascii_256,
+    after_zeros: (prev1_of_zeros, prev2_of_zeros),
 );
 
 /// The kernel in the mix for Intel (see the module docs): the bytes before
@@ -372,5 +398,6 @@ pub(super) mod loads {
     lookup_algorithm!(
         features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi",
         skip_ascii: skip_ascii_intel,
+        after_zeros: (prev1_of_zeros, prev2_of_zeros),
     );
 }
