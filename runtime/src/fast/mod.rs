@@ -199,8 +199,15 @@ fn dispatch(bytes: &[u8]) -> Option<usize> {
 /// the bytes before it are ASCII, it is the first error.
 #[inline]
 pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
-    let lead = bytes.get(at).copied().unwrap_or(0);
-    bytes.get(at + 1).is_some_and(|&next| leads(lead, next))
+    // Both bytes' top bits in one test of one 16-bit load: `11` for the
+    // lead (C0 or above), `10` for the continuation byte after it. (Two
+    // byte loads took two more bounds tests and a branch, on every short
+    // input with a high byte.) No byte after it: a high byte at the end,
+    // after ASCII, starts no character.
+    match bytes.get(at..at + 2) {
+        Some(&[lead, next]) => u16::from_le_bytes([lead, next]) & 0xC0C0 == 0x80C0,
+        _ => false,
+    }
 }
 
 /// Whether `lead`, followed by `next`, may start a character (see
