@@ -33,10 +33,10 @@
 
 use core::arch::x86_64::{
     __m512i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
-    _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_maskz_permutexvar_epi8,
-    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
-    _mm512_set1_epi8, _mm512_set_epi64, _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask,
-    _mm512_xor_si512,
+    _mm512_alignr_epi8, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi64,
+    _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_set_epi64,
+    _mm512_srli_epi16, _mm512_subs_epu8, _mm512_test_epi8_mask, _mm512_xor_si512,
 };
 
 /// Every target feature the kernel is compiled with, including those that
@@ -374,6 +374,42 @@ pub(super) mod loads {
     /// three back: on Intel, where `vpermt2b` costs three micro-operations,
     /// two on the port that also runs every table lookup.
     const SHIFTED_LOADS: bool = true;
+
+    /// The shifts still made in registers (the vector after a group's
+    /// worth in registers, a rest read with a masked load, a group of
+    /// exactly two vectors): a quadword permute (`vpermt2q`) that puts the
+    /// last 16 bytes of `prev` before the first 48 of `input`, then a byte
+    /// align in each 128-bit lane (`vpalignr`). On Intel both are one
+    /// micro-operation on port 5, two in all, where `vpermt2b` is three (two
+    /// on port 5), and its latency is a cycle longer: the rest of a short
+    /// input waits on two shifts in a row, the bytes' and then the leads'.
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
+    fn lanes_before(input: V, prev: V) -> V {
+        // Quadword `i` takes quadword `i + 6` of (prev, input) as one
+        // 16-quadword table: prev's 6 and 7, then input's 0 to 5.
+        _mm512_permutex2var_epi64(prev, _mm512_set_epi64(13, 12, 11, 10, 9, 8, 7, 6), input)
+    }
+
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
+    fn prev1(input: V, prev: V) -> V {
+        // Each 128-bit lane of `input` after the last byte of the lane
+        // before it (of `prev`'s last, for the first).
+        _mm512_alignr_epi8::<15>(input, lanes_before(input, prev))
+    }
+
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+    )]
+    fn prev2(input: V, prev: V) -> V {
+        _mm512_alignr_epi8::<14>(input, lanes_before(input, prev))
+    }
 
     /// From this length on, ASCII is skipped with 256-bit loads here too
     /// (`skip_ascii_256`'s loop). Measured on an Intel Xeon (Emerald
