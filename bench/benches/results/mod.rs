@@ -438,6 +438,12 @@ impl Cpu {
             }
             ("AuthenticAMD", 25) => Some(("Zen 3", "zen3")),
             ("AuthenticAMD", 26) => Some(("Zen 5", "zen5")),
+            // Model 207 (0xCF) is Emerald Rapids, which some virtual machines
+            // do report: named apart so that its results do not replace
+            // those of another Xeon, which run on a different cache.
+            ("GenuineIntel", 6) if model == 0xCF && self.has("avx512_fp16") => {
+                Some(("Emerald Rapids", "emerald-rapids"))
+            }
             ("GenuineIntel", 6) if self.has("avx512_fp16") => {
                 Some(("Sapphire Rapids class", "sapphire-rapids"))
             }
