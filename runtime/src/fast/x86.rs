@@ -74,7 +74,9 @@ pub(super) fn avx512_available() -> bool {
         "f16c" => f16c,
         "avx512f" => avx512f,
         "avx512bw" => avx512bw,
-        "avx512vbmi" => avx512vbmi
+        "avx512vbmi" => avx512vbmi,
+        "bmi1" => bmi1,
+        "bmi2" => bmi2
     )
 }
 
@@ -360,6 +362,11 @@ pub struct CpuFeatures {
     pub avx512bw: bool,
     /// AVX-512 Vector Byte Manipulation Instructions (and AVX-512 F).
     pub avx512vbmi: bool,
+    /// BMI1 (`tzcnt`, `andn`, `blsr`): general-purpose registers, so no OS
+    /// support needed.
+    pub bmi1: bool,
+    /// BMI2 (`shlx`, `shrx`, `bzhi`): likewise.
+    pub bmi2: bool,
 }
 
 impl CpuFeatures {
@@ -376,6 +383,8 @@ impl CpuFeatures {
             | ((self.avx512f as u16) << 8)
             | ((self.avx512bw as u16) << 9)
             | ((self.avx512vbmi as u16) << 10)
+            | ((self.bmi1 as u16) << 11)
+            | ((self.bmi2 as u16) << 12)
     }
 
     /// The inverse of [`Self::to_bits`].
@@ -392,6 +401,8 @@ impl CpuFeatures {
             avx512f: bits & (1 << 8) != 0,
             avx512bw: bits & (1 << 9) != 0,
             avx512vbmi: bits & (1 << 10) != 0,
+            bmi1: bits & (1 << 11) != 0,
+            bmi2: bits & (1 << 12) != 0,
         }
     }
 
@@ -409,6 +420,8 @@ impl CpuFeatures {
             avx512f: cfg!(target_feature = "avx512f"),
             avx512bw: cfg!(target_feature = "avx512bw"),
             avx512vbmi: cfg!(target_feature = "avx512vbmi"),
+            bmi1: cfg!(target_feature = "bmi1"),
+            bmi2: cfg!(target_feature = "bmi2"),
         }
     }
 }
@@ -494,6 +507,8 @@ fn ask_cpu() -> CpuFeatures {
         found.avx512f = found.avx && avx512_state_saved && bit(leaf7.ebx, 16);
         found.avx512bw = found.avx512f && bit(leaf7.ebx, 30);
         found.avx512vbmi = found.avx512f && bit(leaf7.ecx, 1);
+        found.bmi1 = bit(leaf7.ebx, 3);
+        found.bmi2 = bit(leaf7.ebx, 8);
     }
     found
 }
@@ -542,6 +557,8 @@ mod tests {
             avx512f: has!("avx512f"),
             avx512bw: has!("avx512bw"),
             avx512vbmi: has!("avx512vbmi"),
+            bmi1: has!("bmi1"),
+            bmi2: has!("bmi2"),
         }
     }
 
@@ -567,6 +584,8 @@ mod tests {
             "avx512f" => has.avx512f,
             "avx512bw" => has.avx512bw,
             "avx512vbmi" => has.avx512vbmi,
+            "bmi1" => has.bmi1,
+            "bmi2" => has.bmi2,
             other => panic!("{other:?} is not a field of CpuFeatures"),
         })
     }
@@ -660,7 +679,7 @@ mod tests {
     /// for every feature a kernel here names; copied by hand, so a feature
     /// new to a kernel must be added here with its implications. A kernel
     /// may use what a feature implies, so its `FEATURES` must list that too.
-    const IMPLIES: [(&str, &[&str]); 11] = [
+    const IMPLIES: [(&str, &[&str]); 13] = [
         ("sse3", &["sse2"]),
         ("ssse3", &["sse3"]),
         ("sse4.1", &["ssse3"]),
@@ -672,6 +691,8 @@ mod tests {
         ("avx512f", &["avx2", "fma", "f16c"]),
         ("avx512bw", &["avx512f"]),
         ("avx512vbmi", &["avx512bw"]),
+        ("bmi1", &[]),
+        ("bmi2", &[]),
     ];
 
     /// Part of every x86-64 target, so never detected.

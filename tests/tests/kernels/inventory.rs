@@ -49,6 +49,8 @@ const AVX512_NEEDS: &[&str] = &[
     "avx512f",
     "avx512bw",
     "avx512vbmi",
+    "bmi1",
+    "bmi2",
     "avx2",
     "fma",
     "f16c",
@@ -83,7 +85,7 @@ const X86_NEEDS: [(Kernel, &[&str]); 4] = [
 #[cfg(target_arch = "x86_64")]
 fn detected_flags(
     found: &utf8lit::__private::CpuFeatures,
-) -> [(&'static str, &'static str, bool); 11] {
+) -> [(&'static str, &'static str, bool); 13] {
     // Linux calls SSE3 `pni` (Prescott New Instructions).
     [
         ("sse3", "pni", found.sse3),
@@ -97,6 +99,8 @@ fn detected_flags(
         ("avx512f", "avx512f", found.avx512f),
         ("avx512bw", "avx512bw", found.avx512bw),
         ("avx512vbmi", "avx512vbmi", found.avx512vbmi),
+        ("bmi1", "bmi1", found.bmi1),
+        ("bmi2", "bmi2", found.bmi2),
     ]
 }
 

@@ -45,11 +45,14 @@ use core::arch::x86_64::{
 /// literal), and the features [`super::avx512_available`] detects one by
 /// one, because CPUID does not promise the implied ones to a CPU, or a VM,
 /// that reports AVX-512 (FMA and F16C in particular, which Rust's `avx512f`
-/// implies and Intel's does not). The tests in `super`, its only readers,
-/// hold the three to agree.
+/// implies and Intel's does not). BMI1 and BMI2, which every CPU with
+/// AVX-512 has, are for the scalar steps around the vectors: a short
+/// input's lane masks in one `shlx` or `shrx`, not a shift by `cl` (two
+/// micro-operations on Intel). The tests in `super`, its
+/// only readers, hold the three to agree.
 #[cfg(test)]
 pub(super) const FEATURES: &str =
-    "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi";
+    "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2";
 
 type V = __m512i;
 const LANES: usize = 64;
@@ -87,7 +90,9 @@ static SHIFT_2: [u8; LANES] = shifted_by(2);
 /// A vector from eight little-endian words, in registers. (Not used:
 /// `from_rest` reads every rest with a masked load.)
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn from_words(w: [u64; 8]) -> V {
     let [w0, w1, w2, w3, w4, w5, w6, w7] = w.map(u64::cast_signed);
     _mm512_set_epi64(w7, w6, w5, w4, w3, w2, w1, w0)
@@ -99,7 +104,9 @@ fn from_words(w: [u64; 8]) -> V {
 /// 64 bytes that end where the rest's bytes end are read instead, and moved
 /// down into place (see [`crate::fast::tail::masked_read_backward`]).
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 #[allow(
     clippy::unnecessary_wraps,
     reason = "the signature `lookup_algorithm!` calls; other kernels have no vector under 16 bytes"
@@ -163,19 +170,25 @@ fn high_lanes(m: usize) -> u64 {
 
 /// `input` moved up `by` lanes, the end of `prev` coming in.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn shift_in(input: V, prev: V, idx: &[u8; LANES]) -> V {
     _mm512_permutex2var_epi8(prev, load_table(idx), input)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn prev1(input: V, prev: V) -> V {
     shift_in(input, prev, &SHIFT_1)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn prev2(input: V, prev: V) -> V {
     shift_in(input, prev, &SHIFT_2)
 }
@@ -187,19 +200,25 @@ fn prev2(input: V, prev: V) -> V {
 /// micro-operation and `vpermt2b` three, and the first vector of every
 /// input waits on two of them.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn shift_in_zeros(input: V, idx: &[u8; LANES], by: u32) -> V {
     _mm512_maskz_permutexvar_epi8(u64::MAX << by, load_table(idx), input)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn prev1_of_zeros(input: V) -> V {
     shift_in_zeros(input, &SHIFT_1, 1)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn prev2_of_zeros(input: V) -> V {
     shift_in_zeros(input, &SHIFT_2, 2)
 }
@@ -208,45 +227,59 @@ fn prev2_of_zeros(input: V) -> V {
 ///
 /// `ptr` must have `LANES` readable bytes.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 unsafe fn load(ptr: *const u8) -> V {
     // SAFETY: the caller's promise; the load takes any alignment.
     unsafe { _mm512_loadu_si512(ptr.cast()) }
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn load_table(table: &[u8; LANES]) -> V {
     // SAFETY: the array has `LANES` bytes.
     unsafe { load(table.as_ptr()) }
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn splat(byte: u8) -> V {
     _mm512_set1_epi8(byte.cast_signed())
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn or(a: V, b: V) -> V {
     _mm512_or_si512(a, b)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn and(a: V, b: V) -> V {
     _mm512_and_si512(a, b)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn xor(a: V, b: V) -> V {
     _mm512_xor_si512(a, b)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn subs(a: V, b: V) -> V {
     _mm512_subs_epu8(a, b)
 }
@@ -255,7 +288,9 @@ fn subs(a: V, b: V) -> V {
 /// above are the low nibble of the byte above it (a 16-bit shift), which
 /// only picks one of the table's four copies.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn high_nibbles(v: V) -> V {
     _mm512_srli_epi16::<4>(v)
 }
@@ -263,7 +298,9 @@ fn high_nibbles(v: V) -> V {
 /// The bytes themselves: `shuffle` reads their low nibbles, and the bits
 /// above only pick a copy of the table.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn low_nibbles(v: V) -> V {
     v
 }
@@ -271,26 +308,34 @@ fn low_nibbles(v: V) -> V {
 /// Lane `i` is `table`'s byte at the low six bits of `idx`'s lane `i`
 /// (`vpermb`); the table repeats every 16 bytes.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn shuffle(table: V, idx: V) -> V {
     _mm512_permutexvar_epi8(idx, table)
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn any(v: V) -> bool {
     nonzero_lanes(v) != 0
 }
 
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn any_high(v: V) -> bool {
     _mm512_movepi8_mask(v) != 0
 }
 
 /// A bit per lane, set where the byte is not zero.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn nonzero_lanes(v: V) -> u64 {
     _mm512_test_epi8_mask(v, v)
 }
@@ -308,7 +353,9 @@ fn nonzero_lanes(v: V) -> u64 {
 ///
 /// `ptr` must have `len` readable bytes; the CPU must have AVX2.
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 unsafe fn skip_ascii_256(ptr: *const u8, len: usize, at: usize) -> usize {
     // SAFETY: the caller's promise.
     unsafe { skip_ascii_wide(ptr, len, at, STREAMED) }
@@ -320,7 +367,9 @@ unsafe fn skip_ascii_256(ptr: *const u8, len: usize, at: usize) -> usize {
 ///
 /// As for [`skip_ascii_256`].
 #[inline]
-#[target_feature(enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi")]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 unsafe fn skip_ascii_wide(ptr: *const u8, len: usize, mut at: usize, streamed: usize) -> usize {
     if len < streamed {
         // SAFETY: the caller's promise.
@@ -355,7 +404,7 @@ const _: () = assert!(2 * GROUP == 8 * 32, "skip_ascii_256 reads two groups");
 const STREAMED: usize = 4096;
 
 lookup_algorithm!(
-    features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi",
+    features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2",
     skip_ascii: skip_ascii_256,
     after_zeros: (prev1_of_zeros, prev2_of_zeros),
 );
@@ -385,7 +434,7 @@ pub(super) mod loads {
     /// input waits on two shifts in a row, the bytes' and then the leads'.
     #[inline]
     #[target_feature(
-        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
     )]
     fn lanes_before(input: V, prev: V) -> V {
         // Quadword `i` takes quadword `i + 6` of (prev, input) as one
@@ -395,7 +444,7 @@ pub(super) mod loads {
 
     #[inline]
     #[target_feature(
-        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
     )]
     fn prev1(input: V, prev: V) -> V {
         // Each 128-bit lane of `input` after the last byte of the lane
@@ -405,7 +454,7 @@ pub(super) mod loads {
 
     #[inline]
     #[target_feature(
-        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
     )]
     fn prev2(input: V, prev: V) -> V {
         _mm512_alignr_epi8::<14>(input, lanes_before(input, prev))
@@ -424,7 +473,7 @@ pub(super) mod loads {
     /// As for [`skip_ascii_256`].
     #[inline]
     #[target_feature(
-        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi"
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
     )]
     unsafe fn skip_ascii_intel(ptr: *const u8, len: usize, at: usize) -> usize {
         // SAFETY: the caller's promise.
@@ -432,7 +481,7 @@ pub(super) mod loads {
     }
 
     lookup_algorithm!(
-        features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi",
+        features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2",
         skip_ascii: skip_ascii_intel,
         after_zeros: (prev1_of_zeros, prev2_of_zeros),
     );
