@@ -13,6 +13,9 @@ struct Settings {
     /// set of `work` bytes (`--work`; by default four times the last-level
     /// cache, so that they are not in cache).
     text: bool,
+    /// `binary`: as `text`, pieces of random bytes whose first error is
+    /// at byte 0-3 (a binary file's), from 16 bytes on.
+    binary: bool,
     work: Option<usize>,
     /// `files DIR`: the files under DIR instead of the sweep's inputs.
     files: Option<std::path::PathBuf>,
@@ -25,6 +28,7 @@ fn settings() -> Settings {
     let mut s = Settings {
         early: false,
         text: false,
+        binary: false,
         work: None,
         files: None,
         sizes: (64..=256).collect(),
@@ -39,6 +43,7 @@ fn settings() -> Settings {
             "valid" => s.early = false,
             "files" => s.files = Some(value().into()),
             "text" => s.text = true,
+            "binary" => s.binary = true,
             "--work" => s.work = Some(bytes(&value())),
             "--rounds" => s.rounds = value().parse().expect("--rounds N"),
             "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
@@ -203,12 +208,25 @@ fn files(s: &Settings, dir: &std::path::Path) {
 /// as it learns the sweep's few pieces of each size, and, with the
 /// default working set, not in cache. ns per input.
 fn text(s: &Settings) {
-    let work = s.work.unwrap_or_else(|| 4 * files::llc_bytes());
+    // Four times the last-level cache, as `real_data -- cold`, up to 1 GiB.
+    let work = s
+        .work
+        .unwrap_or_else(|| (4 * files::llc_bytes()).min(1 << 30));
     let mut rng = Rng(0x7465_7874);
-    let arena = files::file_text(&mut rng, work);
+    let arena = if s.binary {
+        (0..work).map(|_| rng.next_u64() as u8).collect()
+    } else {
+        files::file_text(&mut rng, work)
+    };
+    // The inputs each side is timed on: valid text, or an error at 0-3.
+    let wanted = |input: &[u8]| match core::str::from_utf8(input) {
+        Ok(_) => !s.binary,
+        Err(e) => s.binary && e.valid_up_to() < 4,
+    };
+    let kind = if s.binary { "error at 0-3" } else { "valid" };
     eprintln!("text: a working set of {} KiB", work >> 10);
     println!("text,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
-    let mut lo = 64;
+    let mut lo = if s.binary { 16 } else { 64 };
     // (Buckets whose pieces would not fit twice in the working set are
     // left out.)
     while lo < 64 << 10 && 4 * lo <= arena.len() {
@@ -219,16 +237,20 @@ fn text(s: &Settings) {
             let len = lo + rng.below(hi - lo);
             let start = rng.below((arena.len() - len) / 16) * 16;
             let input = &arena[start..start + len];
-            if std_ok(input) {
+            if wanted(input) {
                 covered += len;
                 set.push(input);
             }
         }
         for input in &set {
-            assert!(old_ok(input) && new_ok(input), "a side disagrees with std");
+            let want = std_ok(input);
+            assert!(
+                old_ok(input) == want && new_ok(input) == want,
+                "a side disagrees with std"
+            );
         }
         let times = race(s.rounds, &set, [old_ok, new_ok, std_ok]);
-        print_row("valid", &format!("{lo}-{hi}"), set.len(), &times);
+        print_row(kind, &format!("{lo}-{hi}"), set.len(), &times);
         lo = hi;
     }
 }
@@ -260,7 +282,7 @@ fn main() {
         files(&s, dir);
         return;
     }
-    if s.text {
+    if s.text || s.binary {
         text(&s);
         return;
     }
