@@ -159,7 +159,12 @@
 //! block's flags and bytes together and tests both once a block, so the
 //! only branches on the text are the run's end and its flags. A flag is
 //! then looked for from the start of its block on (`first_flagged_span`),
-//! the state worked out again from the vector before. Nothing is
+//! the state worked out again from the vector before. Where each vector
+//! reads the bytes before it (`SHIFTED_LOADS`, AVX-512 on Intel), `run`
+//! checks the vector at its start, then goes on from the next 64-byte
+//! boundary of memory: the three loads before a vector cross a cache line
+//! anyway, and an aligned vector's own load does not (Intel Xeon, text that
+//! is not ASCII from 2 KiB on: 3-6% less time, `scripts/ab`). Nothing is
 //! prefetched: on Zen 4, a line asked for 2 KiB ahead of `run` made text
 //! that is not ASCII no faster from memory,
 //! and mostly-ASCII text 2-3% slower (`real_data -- memory`;
@@ -1223,6 +1228,26 @@ macro_rules! lookup_algorithm {
             // and of the next where it was, mispredicted about a group in
             // two of text that is mostly ASCII, a word in forty not, where
             // groups are ASCII or not at random: `scripts/ab -- text`.)
+            if SHIFTED_LOADS {
+                // Every load from a vector boundary of memory on: with the
+                // bytes before each vector read from memory, those three
+                // loads cross a cache line either way, and the vector's
+                // own is a fourth unless it is aligned (each costs about
+                // half a cycle more on an Intel Xeon). The vector at `at` is
+                // checked first, so that the bytes skipped are checked; the
+                // vectors after it overlap it, which changes no flag, as
+                // each vector reads the bytes before it.
+                let misaligned = ptr.addr().wrapping_add(at) % LANES;
+                if misaligned != 0 {
+                    // SAFETY: `at >= GROUP >= 3` and `at + LANES <= len`.
+                    let errors = unsafe { c.errors_at(ptr.add(at)) };
+                    let lanes = nonzero_lanes(errors);
+                    if lanes != 0 {
+                        return RunEnd::Flag(at + lanes.trailing_zeros() as usize);
+                    }
+                    at += LANES - misaligned;
+                }
+            }
             let mut ascii_blocks = 0;
             while at + TEST_EVERY <= len {
                 let mut flags = splat(0);
