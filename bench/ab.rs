@@ -206,7 +206,8 @@ fn files(s: &Settings, dir: &std::path::Path) {
 /// working set of `work` bytes, by size bucket, each piece where no recent
 /// one was: many distinct inputs, whose branches the predictor cannot learn
 /// as it learns the sweep's few pieces of each size, and, with the
-/// default working set, not in cache. ns per input.
+/// default working set, not in cache. ns per input. With `binary`, pieces
+/// of random bytes whose first error is at byte 0-3 instead, from 16 B.
 fn text(s: &Settings) {
     // Four times the last-level cache, as `real_data -- cold`, up to 1 GiB.
     let work = s

@@ -163,8 +163,8 @@
 //! reads the bytes before it (`SHIFTED_LOADS`, AVX-512 on Intel), `run`
 //! checks the vector at its start, then goes on from the next 64-byte
 //! boundary of memory: the three loads before a vector cross a cache line
-//! anyway, and an aligned vector's own load does not (Intel Xeon, text that
-//! is not ASCII from 2 KiB on: 3-6% less time, `scripts/ab`). Nothing is
+//! anyway, and an aligned vector's own load does not (`scripts/ab`, on an
+//! Intel Xeon; the figures are in CHANGELOG). Nothing is
 //! prefetched: on Zen 4, a line asked for 2 KiB ahead of `run` made text
 //! that is not ASCII no faster from memory,
 //! and mostly-ASCII text 2-3% slower (`real_data -- memory`;
@@ -1232,8 +1232,7 @@ macro_rules! lookup_algorithm {
                 // Every load from a vector boundary of memory on: with the
                 // bytes before each vector read from memory, those three
                 // loads cross a cache line either way, and the vector's
-                // own is a fourth unless it is aligned (each costs about
-                // half a cycle more on an Intel Xeon). The vector at `at` is
+                // own is a fourth unless it is aligned. The vector at `at` is
                 // checked first, so that the bytes skipped are checked; the
                 // vectors after it overlap it, which changes no flag, as
                 // each vector reads the bytes before it.

@@ -485,10 +485,9 @@ pub(super) mod loads {
         skip_ascii: skip_ascii_intel,
         after_zeros: (prev1_of_zeros, prev2_of_zeros),
         // Up to 1.6 KiB vector by vector (`validate_vectors`), not 1 KiB:
-        // on an Intel Xeon (Sapphire Rapids class, `scripts/ab`, 2026-12-07)
-        // text that is not ASCII of 1-1.6 KiB took 4-9% less time so, and
-        // from 1.75 KiB on 3-6% more; text like files', mostly ASCII, in
-        // cache, took as long either way.
+        // on an Intel Xeon (`scripts/ab`), text that is not ASCII took less
+        // time so up to 1.6 KiB and more from 1.75 KiB on; text like files',
+        // mostly ASCII, took as long either way.
         medium: 1664,
     );
 }
