@@ -1228,14 +1228,16 @@ macro_rules! lookup_algorithm {
             // and of the next where it was, mispredicted about a group in
             // two of text that is mostly ASCII, a word in forty not, where
             // groups are ASCII or not at random: `scripts/ab -- text`.)
-            if SHIFTED_LOADS {
-                // Every load from a vector boundary of memory on: with the
-                // bytes before each vector read from memory, those three
-                // loads cross a cache line either way, and the vector's
-                // own is a fourth unless it is aligned. The vector at `at` is
-                // checked first, so that the bytes skipped are checked; the
-                // vectors after it overlap it, which changes no flag, as
-                // each vector reads the bytes before it.
+            if SHIFTED_LOADS && LANES == LINE {
+                // Every load from a cache line's start on, where a vector is
+                // a line (AVX-512 on Intel): with the bytes before each
+                // vector read from memory, those three loads cross a line
+                // either way, and the vector's own is a fourth unless it
+                // starts one. (The AVX2 and SSE4.2 kernels, their vectors
+                // aligned so, ran no faster: `scripts/ab`.) The vector at
+                // `at` is checked first, so that the bytes skipped are
+                // checked; the vectors after it overlap it, which changes no
+                // flag, as each vector reads the bytes before it.
                 let misaligned = ptr.addr().wrapping_add(at) % LANES;
                 if misaligned != 0 {
                     // SAFETY: `at >= GROUP >= 3` and `at + LANES <= len`.
