@@ -29,10 +29,13 @@
 //!   (`scripts/port-model`: Sapphire Rapids 9.5 cycles a 64 bytes before, 6.5
 //!   after; simdutf8's AVX-512 kernel 8.6). On AMD the three loads a vector
 //!   cross a cache line nearly every time, which a port model does not
-//!   see, and measured slower there (0.8× on Zen 5 at 64 B–1 KiB).
+//!   see, and measured slower there (0.8× on Zen 5 at 64 B–1 KiB). After
+//!   nothing, the shifts are a `valignq` and a `vpalignr` with zeros,
+//!   not the one-table `vpermb`, which needs its index loaded and a lane
+//!   cleared: fewer micro-operations for the many inputs of one vector.
 
 use core::arch::x86_64::{
-    __m512i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
+    __m512i, _bzhi_u64, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
     _mm512_alignr_epi8, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
     _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi64,
     _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_set_epi64,
@@ -152,12 +155,14 @@ static IOTA: [u8; LANES] = {
     t
 };
 
-/// A mask of the first `m` of 64 lanes (all from 64 on).
+/// A mask of the first `m` of 64 lanes (all from 64 on): one `bzhi`.
 #[inline]
+#[target_feature(
+    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+)]
 fn low_lanes(m: usize) -> u64 {
-    u64::MAX
-        .checked_shr(LANES.saturating_sub(m) as u32)
-        .unwrap_or(0)
+    // `bzhi` reads the index's low byte: `m` may be 64, not more.
+    _bzhi_u64(u64::MAX, m.min(LANES) as u32)
 }
 
 /// A mask of the last `m` of 64 lanes (all from 64 on).
@@ -460,6 +465,28 @@ pub(super) mod loads {
         _mm512_alignr_epi8::<14>(input, lanes_before(input, prev))
     }
 
+    /// `prev1` after a zero vector (`after_zeros:`), the first vector of
+    /// an input or the one after ASCII: this module's shift with zeros,
+    /// which LLVM makes a `valignq` and a `vpalignr`, one micro-operation
+    /// each. The module's `vpermb` (`prev1_of_zeros`) takes three: its
+    /// index vector loaded, and lane 0 zeroed by an `and`. Inputs of up to
+    /// 64 bytes are little more than this one vector, and went faster.
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+    )]
+    fn prev1_after_zeros(input: V) -> V {
+        prev1(input, splat(0))
+    }
+
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+    )]
+    fn prev2_after_zeros(input: V) -> V {
+        prev2(input, splat(0))
+    }
+
     /// From this length on, ASCII is skipped with 256-bit loads here too
     /// (`skip_ascii_256`'s loop). Measured on an Intel Xeon (Emerald
     /// Rapids, the sweep of 2026-12-02): in L1, 8-32 KiB, the 512-bit loads
@@ -483,7 +510,7 @@ pub(super) mod loads {
     lookup_algorithm!(
         features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2",
         skip_ascii: skip_ascii_intel,
-        after_zeros: (prev1_of_zeros, prev2_of_zeros),
+        after_zeros: (prev1_after_zeros, prev2_after_zeros),
         // Up to 1.6 KiB vector by vector (`validate_vectors`), not 1 KiB:
         // on an Intel Xeon (`scripts/ab`), text that is not ASCII took less
         // time so up to 1.6 KiB and more from 1.75 KiB on; text like files',
