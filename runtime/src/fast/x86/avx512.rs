@@ -35,7 +35,7 @@
 //!   cleared: fewer micro-operations for the many inputs of one vector.
 
 use core::arch::x86_64::{
-    __m512i, _bzhi_u64, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
+    __m512i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
     _mm512_alignr_epi8, _mm512_and_si512, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
     _mm512_maskz_permutexvar_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi64,
     _mm512_permutex2var_epi8, _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_set_epi64,
@@ -155,14 +155,12 @@ static IOTA: [u8; LANES] = {
     t
 };
 
-/// A mask of the first `m` of 64 lanes (all from 64 on): one `bzhi`.
+/// A mask of the first `m` of 64 lanes (all from 64 on).
 #[inline]
-#[target_feature(
-    enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
-)]
 fn low_lanes(m: usize) -> u64 {
-    // `bzhi` reads the index's low byte: `m` may be 64, not more.
-    _bzhi_u64(u64::MAX, m.min(LANES) as u32)
+    u64::MAX
+        .checked_shr(LANES.saturating_sub(m) as u32)
+        .unwrap_or(0)
 }
 
 /// A mask of the last `m` of 64 lanes (all from 64 on).
