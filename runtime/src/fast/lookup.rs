@@ -40,7 +40,9 @@
 //! lane). A kernel may name its own ASCII skip (`skip_ascii:`,
 //! the signature of `skip_ascii_groups`), which only AVX-512 does, and its
 //! own shifts after a vector of zeros (`after_zeros:`, for the first vector
-//! of an input), which only AVX-512 does: a one-table permute there. The SSE4.2 and AVX2 kernels get theirs from
+//! of an input), which only AVX-512 does: a one-table permute for AMD, a
+//! quadword and a byte align with zeros for Intel. The SSE4.2 and AVX2
+//! kernels get theirs from
 //! `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and NEON kernels
 //! write their own.
 //!
@@ -522,7 +524,7 @@ macro_rules! lookup_algorithm {
             /// before it (`Carry::none()`): the first of an input, or
             /// one after ASCII. Its shifts have zeros coming in, which
             /// a kernel may do more cheaply than its shifts of two
-            /// vectors (`after_zeros:`; AVX-512's one-table permute).
+            /// vectors (`after_zeros:`; see AVX-512's).
             #[inline]
             #[target_feature(enable = $features)]
             fn errors_first(&self, input: V) -> (V, Carry) {
