@@ -37,14 +37,13 @@
 //! `high_nibbles`, `low_nibbles`, `shuffle` (a 16-entry table lookup, the
 //! table repeated across the vector), `any` (a lane is not zero),
 //! `any_high` (a lane has its top bit set) and `nonzero_lanes` (a bit per
-//! lane). A kernel may name its own ASCII skip (`skip_ascii:`,
-//! the signature of `skip_ascii_groups`), which only AVX-512 does, and its
-//! own shifts after a vector of zeros (`after_zeros:`, for the first vector
-//! of an input), which only AVX-512 does: a one-table permute for AMD, a
+//! lane). A kernel may name its own ASCII skip (`skip_ascii:`, the
+//! signature of `skip_ascii_groups`), which only AVX-512 does, and its own
+//! shifts after a vector of zeros (`after_zeros:`, for the first vector of
+//! an input), which only AVX-512 does: a one-table permute for AMD, a
 //! quadword and a byte align with zeros for Intel. The SSE4.2 and AVX2
-//! kernels get theirs from
-//! `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and NEON kernels
-//! write their own.
+//! kernels get theirs from `x86_primitives!` (`x86/primitives.rs`); the
+//! AVX-512 and NEON kernels write their own.
 //!
 //! # The rules
 //!
