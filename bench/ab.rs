@@ -209,13 +209,10 @@ fn files(s: &Settings, dir: &std::path::Path) {
 /// default working set, not in cache. ns per input. With `binary`, pieces
 /// of random bytes whose first error is at byte 0-3 instead, from 16 B.
 fn text(s: &Settings) {
-    // Four times the last-level cache, as `real_data -- cold`, up to 1 GiB.
-    let work = s
-        .work
-        .unwrap_or_else(|| (4 * files::llc_bytes()).min(1 << 30));
+    let work = s.work.unwrap_or_else(files::cold_working_set);
     let mut rng = Rng(0x7465_7874);
     let arena = if s.binary {
-        (0..work).map(|_| rng.next_u64() as u8).collect()
+        files::random_bytes(&mut rng, work)
     } else {
         files::file_text(&mut rng, work)
     };

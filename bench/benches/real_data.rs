@@ -101,7 +101,7 @@ fn race_set<T: AsRef<[u8]>, const N: usize>(
 mod files;
 mod rng;
 
-use files::{ascii_text, file_text, llc_bytes};
+use files::{ascii_text, cold_working_set, file_text, llc_bytes, random_bytes};
 use rng::Rng;
 
 /// 28 ASCII texts of `size` bytes, with a Latin-1 'é' (E9) at each offset
@@ -559,16 +559,12 @@ fn cold_inputs<'a>(
 /// error.
 fn cold(s: &Settings, rec: &mut Results) {
     let llc = llc_bytes();
-    let work = if s.quick {
-        2 * MIB
-    } else {
-        (4 * llc).min(1024 * MIB)
-    };
+    let work = if s.quick { 2 * MIB } else { cold_working_set() };
     let most = if s.quick { 2000 } else { 2_000_000 };
     let rounds = if s.quick { 1 } else { 7 };
     let mut rng = Rng(0x636F_6C64);
     let text = file_text(&mut rng, work);
-    let binary: Vec<u8> = (0..work).map(|_| rng.next_u64() as u8).collect();
+    let binary = random_bytes(&mut rng, work);
     let buckets: [(&str, usize, usize); 4] = [
         ("< 64 B", 16, 64),
         ("64 B – 4 KiB", 64, 4 * KIB),

@@ -62,6 +62,18 @@ pub fn file_text(rng: &mut Rng, len: usize) -> Vec<u8> {
     out
 }
 
+/// `len` random bytes: binary data, whose first error is nearly always at
+/// byte 0-3, as a binary file's.
+pub fn random_bytes(rng: &mut Rng, len: usize) -> Vec<u8> {
+    (0..len).map(|_| rng.next_u64() as u8).collect()
+}
+
+/// The working set that keeps inputs out of cache: four times the
+/// last-level cache, at most 1 GiB.
+pub fn cold_working_set() -> usize {
+    (4 * llc_bytes()).min(1 << 30)
+}
+
 /// The last-level cache's size, from Linux's sysfs (`32768K`), or 32 MiB
 /// where that says nothing.
 pub fn llc_bytes() -> usize {

@@ -463,12 +463,9 @@ pub(super) mod loads {
         _mm512_alignr_epi8::<14>(input, lanes_before(input, prev))
     }
 
-    /// `prev1` after a zero vector (`after_zeros:`), the first vector of
-    /// an input or the one after ASCII: this module's shift with zeros,
-    /// which LLVM makes a `valignq` and a `vpalignr`, one micro-operation
-    /// each. The module's `vpermb` (`prev1_of_zeros`) takes three: its
-    /// index vector loaded, and lane 0 zeroed by an `and`. Inputs of up to
-    /// 64 bytes are little more than this one vector, and went faster.
+    /// `prev1` after a zero vector (`after_zeros:`): this module's shift
+    /// with zeros, a `valignq` and a `vpalignr` (why not `vpermb`: the
+    /// module docs).
     #[inline]
     #[target_feature(
         enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
