@@ -41,7 +41,10 @@
 //! signature of `skip_ascii_groups`), which only AVX-512 does, and its own
 //! shifts after a vector of zeros (`after_zeros:`, for the first vector of
 //! an input), which only AVX-512 does: a one-table permute for AMD, a
-//! quadword and a byte align with zeros for Intel. The SSE4.2 and AVX2
+//! quadword and a byte align with zeros for Intel. Two more choices have
+//! defaults: where the vector-by-vector path ends (`medium:`), and whether
+//! the first vector's leads are masked before their shift (`shift_masked_leads:`,
+//! Intel's mix). The SSE4.2 and AVX2
 //! kernels get theirs from `x86_primitives!` (`x86/primitives.rs`); the
 //! AVX-512 and NEON kernels write their own.
 //!
@@ -322,7 +325,8 @@ macro_rules! lookup_algorithm {
         features: $features:literal,
         skip_ascii: $skip_ascii:ident,
         after_zeros: ($prev1_of_zeros:ident, $prev2_of_zeros:ident)
-        $(, medium: $medium:expr)? $(,)?
+        $(, medium: $medium:expr)?
+        $(, shift_masked_leads: $shift_masked_leads:expr)? $(,)?
     ) => {
         use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
@@ -342,6 +346,17 @@ macro_rules! lookup_algorithm {
         const MEDIUM: usize = match [$($medium)?].as_slice() {
             [medium] => *medium,
             _ => if 4 * GROUP > 1024 { 4 * GROUP } else { 1024 },
+        };
+        /// Whether [`Consts::errors_first`] shifts the first vector's leads
+        /// as its carry holds them, masked to their top bits, rather than
+        /// masking after the shift. Before: one `vpternlogq` for the `or`
+        /// and the mask, on AVX-512 with the Intel mix's shifts. After
+        /// (the default): on AVX-512's `vpermb` shift, LLVM otherwise
+        /// permutes the mask's constant too, an instruction on the shuffle
+        /// port for nothing. A kernel may choose (`shift_masked_leads:`).
+        const SHIFT_MASKED_LEADS: bool = match [$($shift_masked_leads)?].as_slice() {
+            [yes] => *yes,
+            _ => false,
         };
         /// Whether [`validate_vectors`] reads an input of whole groups to
         /// its end a group at a time. With many vectors a group (NEON), that
@@ -530,17 +545,18 @@ macro_rules! lookup_algorithm {
                 let prev1 = $prev1_of_zeros(input);
                 let special = self.special(input, prev1);
                 let leads = leads(input, prev1);
-                // `leads` masked after the shift, not before: the same lanes,
-                // and LLVM, which splits the mask across AVX-512's permute,
-                // otherwise permutes the constant too, an instruction on
-                // the shuffle port for nothing.
-                let due = and(
-                    $prev2_of_zeros(or(
-                        subs(input, splat(THIRD_BYTE_BIAS)),
-                        subs(prev1, splat(FOURTH_BYTE_BIAS)),
-                    )),
-                    splat(0x80),
-                );
+                // The same lanes either way (`SHIFT_MASKED_LEADS`).
+                let due = if SHIFT_MASKED_LEADS {
+                    $prev2_of_zeros(leads)
+                } else {
+                    and(
+                        $prev2_of_zeros(or(
+                            subs(input, splat(THIRD_BYTE_BIAS)),
+                            subs(prev1, splat(FOURTH_BYTE_BIAS)),
+                        )),
+                        splat(0x80),
+                    )
+                };
                 (
                     xor(due, special),
                     Carry {
