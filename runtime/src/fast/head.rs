@@ -22,10 +22,13 @@ pub(super) const TINY: usize = 4;
 
 /// [`validate`](super::validate) of fewer than [`TINY`] bytes: the
 /// portable kernel's automaton, three steps. Under four bytes a SIMD
-/// kernel's call and set-up (on x86-64 an indirect call, a masked load, its
-/// page test, the lane masks; on NEON the tail put together from pieces)
-/// are most of a call's time: through the kernel an error in a 1-byte input took longer
-/// than std's scalar loop. The automaton has no branch on the bytes, so a
+/// kernel's set-up (a masked load, its page test, the lane masks; on NEON
+/// the tail put together from pieces) is most of a call's time: through
+/// the kernel an error in a 1-byte input took longer than std's scalar
+/// loop. On x86-64 the kernel's `validate` calls it, first thing for a
+/// short input, so that the dispatch is one indirect call and no test; on
+/// aarch64 the dispatch tests the length. Cold: so that the test's other
+/// side, every longer input, is the one that falls through. The automaton has no branch on the bytes, so a
 /// mix of ASCII and 2- and 3-byte characters costs what ASCII does, where
 /// std's loop mispredicts. At an error, the reference decoder reads from
 /// the first high byte.
@@ -38,6 +41,7 @@ pub(super) const TINY: usize = 4;
     target_arch = "x86_64",
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
+#[cold]
 #[inline(never)]
 pub(super) unsafe fn tiny(bytes: &[u8]) -> Answer {
     const _: () = assert!(TINY <= 4, "the automaton takes three steps");

@@ -126,17 +126,15 @@ pub use x86::{cpu_features, CpuFeatures};
 
 /// Validates with the best kernel for this machine.
 ///
-/// Under four bytes on x86-64 and aarch64, [`tiny`](head::tiny); otherwise,
-/// on x86-64, one indirect call to the chosen kernel's whole validation
-/// (`x86::validate`); on aarch64 the NEON kernel's; on wasm32 with
+/// On x86-64, one indirect call to the chosen kernel's whole validation
+/// (`x86::validate`), whose first test sends an input under four bytes to
+/// [`tiny`](head::tiny); on aarch64 under four bytes `tiny`, else the NEON
+/// kernel's; on wasm32 with
 /// `simd128` that kernel's, with short paths of its own; elsewhere
 /// [`with_head`](head::with_head) and the portable kernel.
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), Utf8Error> {
-    #[cfg(any(
-        target_arch = "x86_64",
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     if bytes.len() < head::TINY {
         // SAFETY: `bytes.len() < TINY`.
         return unsafe { head::tiny(bytes) }.into_result();
