@@ -208,14 +208,6 @@ pub(crate) fn starts_character(bytes: &[u8], at: usize) -> bool {
     }
 }
 
-/// Whether `lead`, followed by `next`, may start a character (see
-/// [`starts_character`]).
-#[inline(always)]
-#[allow(clippy::inline_always, reason = "two comparisons, before any vector")]
-pub(crate) const fn leads(lead: u8, next: u8) -> bool {
-    lead >= 0xC0 && decode::is_continuation(next)
-}
-
 /// The error path, kept out of line so the valid path stays small: the
 /// reference decoder reads from the sequence boundary before the flag
 /// ([`boundary_near`]) to the error, sequence by sequence
