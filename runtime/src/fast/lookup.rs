@@ -111,8 +111,8 @@
 //!
 //! ASCII first. An input of up to two groups is ASCII when its first and
 //! last groups are. One of up to four groups is ASCII when its first two
-//! and last two are: one test of eight loads, which overlap for shorter
-//! inputs (`ASCII_GROUPS`, on AVX2 and AVX-512). On AVX2, one of up to
+//! and last two are: one test of eight loads, four up to two groups
+//! (`ASCII_GROUPS`, on AVX2 and AVX-512). On AVX2, one of up to
 //! eight groups (512 bytes) likewise, its first four and last four
 //! (`ASCII_WIDE_GROUPS`). A longer input whose
 //! first vector is ASCII is tested for ASCII there, two groups a step; at
@@ -371,12 +371,9 @@ macro_rules! lookup_algorithm {
         /// groups, is tested for ASCII with one test of loads that cover
         /// it; beyond, two groups a test. Four where a group is 64 bytes
         /// (AVX2) and on AVX-512 (512 bytes), two elsewhere (eight 16-byte
-        /// loads made SSE4.2's 33–64 bytes slower). On AVX-512, eight
-        /// 64-byte loads at every length cost ASCII of 129–256 bytes a
-        /// little against four, and spare 257–512 bytes the two-group
-        /// steps, a large share of their time: measured both ways, the
-        /// shorter ones still lead every peer, where the longer ones did
-        /// not.
+        /// loads made SSE4.2's 33–64 bytes slower). On AVX-512 the eight
+        /// 64-byte loads spare 257–512 bytes the two-group steps, a large
+        /// share of their time; up to two groups, four loads.
         const ASCII_GROUPS: usize = if GROUP == 64 || MASKED_LOADS { 4 } else { 2 };
         /// Where a group is 64 bytes (AVX2), an input whose first vector
         /// is ASCII, of more than `ASCII_GROUPS` groups up to this many, is
@@ -712,13 +709,15 @@ macro_rules! lookup_algorithm {
                 }
             } else if bytes.len() <= ASCII_GROUPS * GROUP {
                 // ASCII so far, and up to `ASCII_GROUPS` groups: the first
-                // group and the last, overlapping, and with four, the
-                // second and the one before the last, their offsets
-                // clamped so that up to two groups they overlap too: one
-                // test, no branch on the length. (Through the two-group
-                // steps below, the end's test waited on the step's result,
-                // which slowed ASCII of 129–256 bytes on AVX-512 and AVX2
-                // alike.)
+                // group and the last, overlapping, and with four groups
+                // and more than two to read, the second and the one before
+                // the last: one test. (Through the two-group steps below,
+                // the end's test waited on the step's result, which slowed
+                // ASCII of 129–256 bytes on AVX-512 and AVX2 alike. The
+                // four groups read at every length, their offsets clamped,
+                // made AVX-512 load 512 bytes for ASCII of 129–256, which
+                // took a fifth longer than two groups' loads on an Intel
+                // Xeon; a test of the length costs less.)
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
                 // SAFETY: `GROUP < len`: each group starts at or after the
@@ -729,12 +728,12 @@ macro_rules! lookup_algorithm {
                         or_all(&load_group(ptr.add(len - GROUP))),
                     )
                 };
-                if ASCII_GROUPS > 2 {
-                    // SAFETY: as above.
+                if ASCII_GROUPS > 2 && len > 2 * GROUP {
+                    // SAFETY: as above, and `2 * GROUP < len`.
                     all = or(all, unsafe {
                         or(
-                            or_all(&load_group(ptr.add(GROUP.min(len - GROUP)))),
-                            or_all(&load_group(ptr.add(len.saturating_sub(2 * GROUP)))),
+                            or_all(&load_group(ptr.add(GROUP))),
+                            or_all(&load_group(ptr.add(len - 2 * GROUP))),
                         )
                     });
                 }
