@@ -247,8 +247,8 @@
 //! as the work that waits for that miss holds back the next input's. So
 //! the first two bytes are tested as bytes, as std's loop does, before any
 //! vector: a binary file's error, nearly always at byte 0 or 1, waits on a
-//! byte load and a comparison, not on a vector, its lane mask and a load
-//! at the offset found. Past the first line, the first high byte after
+//! word load and a table lookup (one branch, which valid text never takes),
+//! not on a vector, its lane mask and a load at the offset found. Past the first line, the first high byte after
 //! ASCII (Latin-1 text's first error) is tested where the ASCII steps stop
 //! (`check_groups`), and answered the same way, without a run of the rules.
 //!
