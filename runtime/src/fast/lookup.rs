@@ -43,10 +43,10 @@
 //! an input), which only AVX-512 does: a one-table permute for AMD, a
 //! quadword and a byte align with zeros for Intel. Two more choices have
 //! defaults: where the vector-by-vector path ends (`medium:`), and whether
-//! the first vector's leads are masked before their shift (`shift_masked_leads:`,
-//! Intel's mix). The SSE4.2 and AVX2
-//! kernels get theirs from `x86_primitives!` (`x86/primitives.rs`); the
-//! AVX-512 and NEON kernels write their own.
+//! the first vector's leads are masked before their shift
+//! (`shift_masked_leads:`, Intel's mix). The SSE4.2 and AVX2 kernels get
+//! theirs from `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and
+//! NEON kernels write their own.
 //!
 //! # The rules
 //!
@@ -247,10 +247,11 @@
 //! as the work that waits for that miss holds back the next input's. So
 //! the first two bytes are tested as bytes, as std's loop does, before any
 //! vector: a binary file's error, nearly always at byte 0 or 1, waits on a
-//! word load and a table lookup (one branch, which valid text never takes),
-//! not on a vector, its lane mask and a load at the offset found. Past the first line, the first high byte after
-//! ASCII (Latin-1 text's first error) is tested where the ASCII steps stop
-//! (`check_groups`), and answered the same way, without a run of the rules.
+//! word load and a table lookup (one branch, which valid text never
+//! takes), not on a vector, its lane mask and a load at the offset found.
+//! Past the first line, the first high byte after ASCII (Latin-1 text's
+//! first error) is tested where the ASCII steps stop (`check_groups`), and
+//! answered the same way, without a run of the rules.
 //!
 //! A kernel's pass finds a `Found`, two words: nothing, or the flagged byte
 //! and the input's first high byte. `validate` returns an `Answer`: the
