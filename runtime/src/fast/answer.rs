@@ -149,20 +149,20 @@ pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
     after_ascii(word, window, at)
 }
 
-/// The answer when byte 0 or 1 of `bytes` (three bytes or more) is its
-/// first error, tested as bytes: the kernels' first test of an input
-/// longer than a vector, made before any vector instruction. Where one of
-/// them is the first error, as in most binary files (gzip's 1F 8B, PNG's
-/// 89, JPEG's FF D8 FF), the answer waits on a byte load and a comparison,
-/// as std's does, and not on the vector, its lane mask and a load at the
+/// The answer when byte 0 or 1 of `bytes` (four bytes or more; `None`
+/// for fewer) is its first error, tested as bytes: the kernels' first test
+/// of an input longer than a vector, made before any vector instruction.
+/// Where one of them is the first error, as in most binary files (gzip's
+/// 1F 8B, PNG's 89, JPEG's FF D8 FF), the answer waits on a word load and
+/// a table lookup, as std's waits on its loads, and not on the vector, its lane mask and a load at the
 /// offset found: invalid files under /usr/share took 30-45% less time,
 /// valid text no longer (`scripts/ab -- files`). One branch, which valid
 /// text never takes: the top two bits of the first three bytes index a
 /// table of the patterns that are errors (`FIRST_TWO_ERRORS`). A first
 /// branch on whether either byte is high, as before, went both ways on
 /// text like Latin (an accented letter at the start of one input in
-/// seven), and the mispredictions cost such text of 65-256 B 3-11%
-/// (`scripts/ab`, Sapphire Rapids). Before the first vector
+/// seven), and its mispredictions cost such text more than the table's
+/// few instructions cost any (`scripts/ab`). Before the first vector
 /// instruction: with the vector loaded first, LLVM made these returns
 /// jumps that skip `vzeroupper`, and the caller's SSE code then took 20 ns
 /// more per call on Zen 4.
