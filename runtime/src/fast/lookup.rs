@@ -606,8 +606,8 @@ macro_rules! lookup_algorithm {
                 // x86-64 the dispatch leaves that test to the kernel, where
                 // it takes the place of the test for no bytes, and the
                 // dispatch is an indirect call and no test. (Its taken
-                // branch before every call cost ASCII of 65-128 bytes up to
-                // a third, depending on where the code landed.)
+                // branch before every call cost short ASCII most, the more
+                // depending on where the code landed: the CHANGELOG.)
                 #[cfg(target_arch = "x86_64")]
                 if bytes.len() < crate::fast::head::TINY {
                     // SAFETY: `bytes.len() < TINY`.
@@ -717,8 +717,8 @@ macro_rules! lookup_algorithm {
                 // ASCII of 129–256 bytes on AVX-512 and AVX2 alike. The
                 // four groups read at every length, their offsets clamped,
                 // made AVX-512 load 512 bytes for ASCII of 129–256, which
-                // took a fifth longer than two groups' loads on an Intel
-                // Xeon; a test of the length costs less.)
+                // took longer than two groups' loads on an Intel Xeon; a
+                // test of the length costs less.)
                 let ptr = bytes.as_ptr();
                 let len = bytes.len();
                 // SAFETY: `GROUP < len`: each group starts at or after the

@@ -511,9 +511,9 @@ pub(super) mod loads {
         // time so up to 1.6 KiB and more from 1.75 KiB on; text like files',
         // mostly ASCII, took as long either way.
         medium: 1664,
-        // One instruction fewer on every input's first vector: 2-3% at
-        // 4 B-256 B of text that is not ASCII (`scripts/ab`, Sapphire
-        // Rapids).
+        // One micro-operation fewer on ports 0 and 5, which bound an
+        // input of a vector or two on Intel, for every input's first
+        // vector (`scripts/ab`: the CHANGELOG).
         shift_masked_leads: true,
     );
 }
