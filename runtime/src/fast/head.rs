@@ -28,10 +28,10 @@ pub(super) const TINY: usize = 4;
 /// loop. On x86-64 the kernel's `validate` calls it, first thing for a
 /// short input, so that the dispatch is one indirect call and no test; on
 /// aarch64 the dispatch tests the length. Cold: so that the test's other
-/// side, every longer input, is the one that falls through. The automaton has no branch on the bytes, so a
-/// mix of ASCII and 2- and 3-byte characters costs what ASCII does, where
-/// std's loop mispredicts. At an error, the reference decoder reads from
-/// the first high byte.
+/// side, every longer input, is the one that falls through. The automaton
+/// has no branch on the bytes, so a mix of ASCII and 2- and 3-byte
+/// characters costs what ASCII does, where std's loop mispredicts. At an
+/// error, the reference decoder reads from the first high byte.
 ///
 /// # Safety
 ///

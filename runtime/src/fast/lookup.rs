@@ -461,12 +461,17 @@ macro_rules! lookup_algorithm {
         #[inline]
         #[target_feature(enable = $features)]
         fn leads(input: V, prev1: V) -> V {
-            and(
-                or(
-                    subs(input, splat(THIRD_BYTE_BIAS)),
-                    subs(prev1, splat(FOURTH_BYTE_BIAS)),
-                ),
-                splat(0x80),
+            and(lead_bits(input, prev1), splat(0x80))
+        }
+
+        /// [`leads`] before its mask: the top bit of each lane is the
+        /// lead's, the bits below are noise.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn lead_bits(input: V, prev1: V) -> V {
+            or(
+                subs(input, splat(THIRD_BYTE_BIAS)),
+                subs(prev1, splat(FOURTH_BYTE_BIAS)),
             )
         }
 
@@ -549,13 +554,7 @@ macro_rules! lookup_algorithm {
                 let due = if SHIFT_MASKED_LEADS {
                     $prev2_of_zeros(leads)
                 } else {
-                    and(
-                        $prev2_of_zeros(or(
-                            subs(input, splat(THIRD_BYTE_BIAS)),
-                            subs(prev1, splat(FOURTH_BYTE_BIAS)),
-                        )),
-                        splat(0x80),
-                    )
+                    and($prev2_of_zeros(lead_bits(input, prev1)), splat(0x80))
                 };
                 (
                     xor(due, special),

@@ -88,8 +88,7 @@ pub(crate) const fn masked_window(len: usize, i: usize) -> (usize, usize) {
 /// A masked load faults on no masked-off lane, but on AMD's Zen 4 and 5
 /// and Intel's Sapphire Rapids one whose masked-off lanes lie on a page
 /// that is not mapped takes a microcode assist, which costs many times what
-/// the load does. So the
-/// window must not run into a page that holds none of the bytes: not the
+/// the load does. So the window must not run into a page that holds none of the bytes: not the
 /// next page, for an input that ends within 64 bytes of one that is not
 /// mapped (a file mapped into memory, the last buffer of an arena), and no
 /// page at all for no bytes (an empty slice's address is dangling, `0x1`
