@@ -44,7 +44,10 @@
 //! quadword and a byte align with zeros for Intel. Two more choices have
 //! defaults: where the vector-by-vector path ends (`medium:`), and whether
 //! the first vector's leads are masked before their shift
-//! (`shift_masked_leads:`, Intel's mix). The SSE4.2 and AVX2 kernels get
+//! (`shift_masked_leads:`, Intel's mix). And a kernel whose rotation of a
+//! vector is one shuffle may give its rotations by one and two lanes
+//! (`short_rotates:`, Intel's mix), for an input of a vector at most
+//! (`Consts::short_errors`). The SSE4.2 and AVX2 kernels get
 //! theirs from `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and
 //! NEON kernels write their own.
 //!
@@ -329,7 +332,8 @@ macro_rules! lookup_algorithm {
         skip_ascii: $skip_ascii:ident,
         after_zeros: ($prev1_of_zeros:ident, $prev2_of_zeros:ident)
         $(, medium: $medium:expr)?
-        $(, shift_masked_leads: $shift_masked_leads:expr)? $(,)?
+        $(, shift_masked_leads: $shift_masked_leads:expr)?
+        $(, short_rotates: ($rotate1:ident, $rotate2:ident))? $(,)?
     ) => {
         use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
@@ -571,6 +575,85 @@ macro_rules! lookup_algorithm {
             fn ends_inside_sequence(&self, v: V) -> bool {
                 any(subs(v, self.incomplete_max()))
             }
+
+            /// The answer for `bytes`, at most `LANES` of them, `v` with
+            /// zeros after them, whose first high byte, at `first`, starts a
+            /// character.
+            #[inline]
+            #[target_feature(enable = $features)]
+            #[allow(
+                unreachable_code,
+                reason = "the shifts' answer after the rotations' return, for kernels without"
+            )]
+            fn short_answer(&self, v: V, bytes: &[u8], first: usize) -> Answer {
+                $(
+                    // With rotations, one test for all: a flag in the first
+                    // two lanes may be the end's (`short_errors`), and is
+                    // worked out again with the shifts, out of line. (In
+                    // line, its code and constants slowed the valid path
+                    // where it went both ways on "is there a high byte";
+                    // and it rereads the bytes, where a vector passed on
+                    // would go through memory, and a call that is not the
+                    // last had every call save registers.)
+                    let _: fn(V) -> V = $rotate2;
+                    let lanes = nonzero_lanes(self.short_errors(v));
+                    if lanes & 0b11 != 0 {
+                        return short_answer_shifted(bytes, first);
+                    }
+                    let flag = (lanes != 0).then(|| lanes.trailing_zeros() as usize);
+                    return Found::flagged(Some(first), flag).answer(bytes);
+                )?
+                Found::flagged(Some(first), self.vector_flag(v, bytes.len(), self.errors_first(v).0))
+                    .answer(bytes)
+            }
+        }
+
+        $(
+            impl Consts {
+                /// Whether a vector of at most `LANES` bytes, zeros after
+                /// them, whose first high byte starts a character
+                /// (`starts_character`), breaks a rule: nonzero lanes where
+                /// it does, the same as [`errors_first`](Self::errors_first)'s
+                /// from the third lane on. The shifts are rotations
+                /// (`short_rotates:`), one shuffle each where a shift with
+                /// zeros coming in is two, and what comes round to the
+                /// first two lanes is the vector's end:
+                ///
+                /// - zeros, or the end of a character: as good as the zeros
+                ///   shifted in, since the first byte is ASCII or a lead,
+                ///   which may follow either;
+                /// - a sequence cut off: the first two lanes fail, as the
+                ///   input does (so a full vector's end needs no test of
+                ///   its own).
+                ///
+                /// Nor can what comes round hide an error there: a due
+                /// continuation's mark cancels the rules' own only at a
+                /// continuation after a continuation, and the first byte is
+                /// not one.
+                #[inline]
+                #[target_feature(enable = $features)]
+                fn short_errors(&self, input: V) -> V {
+                    let prev1 = $rotate1(input);
+                    let special = self.special(input, prev1);
+                    // Masked after the rotation: LLVM moves a mask before
+                    // it to after, and rotates the mask's constant too.
+                    let due = and($rotate2(lead_bits(input, prev1)), splat(0x80));
+                    xor(due, special)
+                }
+            }
+        )?
+
+        /// [`Consts::short_answer`] with the shifts, out of line: `bytes`,
+        /// at most `LANES` of them, read again.
+        #[cold]
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        #[allow(dead_code, reason = "for kernels with `short_rotates:` only")]
+        fn short_answer_shifted(bytes: &[u8], first: usize) -> Answer {
+            let c = Consts::new();
+            let v = tail_vector(bytes, 0);
+            Found::flagged(Some(first), c.vector_flag(v, bytes.len(), c.errors_first(v).0))
+                .answer(bytes)
         }
 
         /// `bytes` checked, then explained at a flag: `crate::validate` with
@@ -623,8 +706,7 @@ macro_rules! lookup_algorithm {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::answer::early_error(bytes, first);
                 }
-                return Found::flagged(Some(first), c.vector_flag(v, bytes.len(), c.errors_first(v).0))
-                    .answer(bytes);
+                return c.short_answer(v, bytes, first);
             }
             // The first two bytes, as bytes, before any vector (see
             // "Errors" in the module doc).

@@ -173,6 +173,41 @@ fn class_3_byte_inputs_where_the_last_vector_starts() {
     );
 }
 
+/// Every 3-byte class pattern as the end of an input of 3 to 64 bytes (a
+/// vector at most, on every kernel), after every kind of first character:
+/// the Intel mix of the AVX-512 kernel reads such an input's shifts as
+/// rotations, which bring its end round to its first two lanes, and must
+/// tell a sequence cut off there from the start's characters.
+#[test]
+fn class_3_byte_ends_of_inputs_up_to_a_vector() {
+    let mut frames = Vec::new();
+    for len in 3_usize..=64 {
+        for start in ["", "a", "é", "€", "😀"] {
+            let Some(fill) = (len - 3).checked_sub(start.len()) else {
+                continue;
+            };
+            for kind in [Fill::Ascii, Fill::Wide(2), Fill::Mixed] {
+                let mut prefix = start.as_bytes().to_vec();
+                prefix.extend(kind.make(fill));
+                frames.push(Frame {
+                    name: format!("{len} bytes: {start:?}, {} filler", kind.name()),
+                    ascii: prefix.is_ascii(),
+                    prefix,
+                    suffix: b"",
+                    align: 0,
+                });
+            }
+        }
+    }
+    frames.dedup_by(|a, b| a.prefix == b.prefix);
+    sweep_classes(
+        "3-byte class inputs ending inputs of up to 64 bytes",
+        &frames,
+        3,
+        |_| if RELEASE { every() } else { 7 },
+    );
+}
+
 #[test]
 fn class_4_byte_inputs_where_the_last_vector_starts() {
     // Every 13th pattern in each frame, from a place that moves from frame

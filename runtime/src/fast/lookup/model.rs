@@ -452,6 +452,32 @@ macro_rules! instantiate {
         #[cfg(target_arch = "aarch64")]
         lookup_algorithm!(features: "neon");
     };
+    (short_rotates: ($rotate1:ident, $rotate2:ident)) => {
+        #[cfg(target_arch = "x86_64")]
+        lookup_algorithm!(
+            features: "sse2",
+            skip_ascii: skip_ascii_groups,
+            after_zeros: (prev1_of_zeros, prev2_of_zeros),
+            short_rotates: ($rotate1, $rotate2),
+        );
+        #[cfg(target_arch = "aarch64")]
+        lookup_algorithm!(
+            features: "neon",
+            skip_ascii: skip_ascii_groups,
+            after_zeros: (prev1_of_zeros, prev2_of_zeros),
+            short_rotates: ($rotate1, $rotate2),
+        );
+
+        /// `prev1` after a vector of zeros: the shape's shift.
+        fn prev1_of_zeros(input: V) -> V {
+            prev1(input, splat(0))
+        }
+
+        /// `prev2` after a vector of zeros, likewise.
+        fn prev2_of_zeros(input: V) -> V {
+            prev2(input, splat(0))
+        }
+    };
 }
 
 /// The SSE4.2 kernel's shape (`x86::sse42`).
@@ -718,7 +744,21 @@ mod avx512_shape {
 
         const SHIFTED_LOADS: bool = true;
 
-        instantiate!();
+        /// `input` rotated up `by` lanes: the kernel's `vpermb` with
+        /// `shifted_by`'s indices, whose low six bits go round the vector.
+        fn rotated(input: V, by: usize) -> V {
+            permutexvar_epi8(shifted_by(by), input)
+        }
+
+        fn rotate1(input: V) -> V {
+            rotated(input, 1)
+        }
+
+        fn rotate2(input: V) -> V {
+            rotated(input, 2)
+        }
+
+        instantiate!(short_rotates: (rotate1, rotate2));
     }
 }
 

@@ -32,7 +32,10 @@
 //!   see, and measured slower there (0.8× on Zen 5 at 64 B–1 KiB). After
 //!   nothing, the shifts are a `valignq` and a `vpalignr` with zeros,
 //!   not the one-table `vpermb`, which needs its index loaded and a lane
-//!   cleared: fewer micro-operations for the many inputs of one vector.
+//!   cleared: fewer micro-operations for the first vector of a longer
+//!   input. An input of one vector at most takes rotations, one `vpermb`
+//!   each with nothing cleared (`short_rotates:`): its lanes after the end
+//!   are zeros, which come round in place of the zeros shifted in.
 
 use core::arch::x86_64::{
     __m512i, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256, _mm512_add_epi8,
@@ -502,6 +505,27 @@ pub(super) mod loads {
         unsafe { skip_ascii_wide(ptr, len, at, STREAMED_INTEL) }
     }
 
+    /// `input` rotated up a lane, the last lane coming round to the
+    /// first: one `vpermb`, where a shift with zeros is two operations on
+    /// port 5 (`short_rotates:`).
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+    )]
+    fn rotate1(input: V) -> V {
+        // `SHIFT_1`'s low six bits are lane `i - 1` round the vector.
+        _mm512_permutexvar_epi8(load_table(&SHIFT_1), input)
+    }
+
+    /// `input` rotated up two lanes, likewise.
+    #[inline]
+    #[target_feature(
+        enable = "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2"
+    )]
+    fn rotate2(input: V) -> V {
+        _mm512_permutexvar_epi8(load_table(&SHIFT_2), input)
+    }
+
     lookup_algorithm!(
         features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2",
         skip_ascii: skip_ascii_intel,
@@ -515,5 +539,6 @@ pub(super) mod loads {
         // input of a vector or two on Intel, for every input's first
         // vector (`scripts/ab`: the CHANGELOG).
         shift_masked_leads: true,
+        short_rotates: (rotate1, rotate2),
     );
 }
