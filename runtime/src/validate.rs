@@ -17,8 +17,8 @@ use crate::Utf8Error;
 /// call from what the CPU has and remembered, with or without `std`
 /// (without it, by asking the CPU with CPUID and XGETBV as
 /// `is_x86_feature_detected!` does). On x86-64 and aarch64 an input of up
-/// to three bytes skips the vectors: the portable loop's automaton settles
-/// it in three steps. When a kernel finds something
+/// to three bytes skips the vectors: one test if it is ASCII, else the
+/// portable loop's automaton settles it in three steps. When a kernel finds something
 /// wrong, the reference decoder reads from the nearest character boundary before
 /// it to find and explain the first error, so errors cost little more than
 /// finding them and read the same whichever kernel ran.
