@@ -98,7 +98,10 @@
 //! An input of up to a group whose first vector is ASCII is done when its
 //! last vector, overlapping, is ASCII too. On NEON (eight vectors a group)
 //! the vectors between are loaded as well, their offsets clamped to the
-//! last one, so that every length takes as many loads.
+//! last one, so that every length takes as many loads. On the masked
+//! kernel (AVX-512), a last vector with a high byte settles the input
+//! alone: it starts inside the first vector, so every byte before it is
+//! ASCII, and its rules after nothing are exact.
 //!
 //! When the first vector has a high byte, the masked kernel (AVX-512) runs
 //! the rules in line: the first vector as loaded, the rest as one masked
@@ -788,6 +791,16 @@ macro_rules! lookup_algorithm {
                 }
                 if !any_high(all) {
                     return Answer::VALID;
+                }
+                if MASKED_LOADS && VECTORS == 2 {
+                    // The last vector, `all`, has a high byte, and every
+                    // byte before it is ASCII (it starts inside the first
+                    // vector): its rules with nothing before them are
+                    // exact, and settle the input here, where `check`
+                    // cost a call, its masked loads and a second vector.
+                    let (errors, _) = c.errors_first(all);
+                    let flag = c.vector_flag(all, LANES, errors).map(|at| last + at);
+                    return Found::flagged(None, flag).answer(bytes);
                 }
             } else if bytes.len() <= ASCII_GROUPS * GROUP {
                 // ASCII so far, and up to `ASCII_GROUPS` groups: the first

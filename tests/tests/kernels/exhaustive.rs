@@ -208,6 +208,33 @@ fn class_3_byte_ends_of_inputs_up_to_a_vector() {
     );
 }
 
+/// Every 3-byte class pattern in an input of 65 to 128 bytes whose first
+/// 64 are ASCII, at every place from the last three of them to the end:
+/// the AVX-512 kernel reads such an input's last 64 bytes with a plain
+/// load that overlaps the first vector, and settles it from them alone,
+/// the bytes before them ASCII. ASCII after the pattern makes the length.
+#[test]
+fn class_3_byte_inputs_after_an_ascii_first_vector() {
+    let mut frames = Vec::new();
+    for len in 65_usize..=128 {
+        for at in 61..=len - 3 {
+            frames.push(Frame {
+                name: format!("{len} bytes, the input at {at} after ASCII"),
+                ascii: true,
+                prefix: Fill::Ascii.make(at),
+                suffix: &Z256.as_bytes()[..len - at - 3],
+                align: 0,
+            });
+        }
+    }
+    sweep_classes(
+        "3-byte class inputs after an ASCII first vector, 65-128 bytes",
+        &frames,
+        3,
+        |_| if RELEASE { every() } else { 97 },
+    );
+}
+
 #[test]
 fn class_4_byte_inputs_where_the_last_vector_starts() {
     // Every 13th pattern in each frame, from a place that moves from frame
