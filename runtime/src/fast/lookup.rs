@@ -606,6 +606,14 @@ macro_rules! lookup_algorithm {
                     let flag = (lanes != 0).then(|| lanes.trailing_zeros() as usize);
                     return Found::flagged(Some(first), flag).answer(bytes);
                 )?
+                self.shifted_answer(v, bytes, first)
+            }
+
+            /// [`short_answer`](Self::short_answer) with the shifts: the
+            /// rules after nothing, and a sequence cut off by the end.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn shifted_answer(&self, v: V, bytes: &[u8], first: usize) -> Answer {
                 Found::flagged(Some(first), self.vector_flag(v, bytes.len(), self.errors_first(v).0))
                     .answer(bytes)
             }
@@ -653,10 +661,7 @@ macro_rules! lookup_algorithm {
         #[target_feature(enable = $features)]
         #[allow(dead_code, reason = "for kernels with `short_rotates:` only")]
         fn short_answer_shifted(bytes: &[u8], first: usize) -> Answer {
-            let c = Consts::new();
-            let v = tail_vector(bytes, 0);
-            Found::flagged(Some(first), c.vector_flag(v, bytes.len(), c.errors_first(v).0))
-                .answer(bytes)
+            Consts::new().shifted_answer(tail_vector(bytes, 0), bytes, first)
         }
 
         /// `bytes` checked, then explained at a flag: `crate::validate` with
