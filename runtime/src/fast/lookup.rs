@@ -311,11 +311,16 @@ macro_rules! lookup_algorithm {
     (features: $features:literal $(,)?) => {
         lookup_algorithm!(features: $features, skip_ascii: skip_ascii_groups);
     };
-    (features: $features:literal, skip_ascii: $skip_ascii:ident $(,)?) => {
+    (
+        features: $features:literal,
+        skip_ascii: $skip_ascii:ident
+        $(, short_rotates: ($rotate1:ident, $rotate2:ident))? $(,)?
+    ) => {
         lookup_algorithm!(
             features: $features,
             skip_ascii: $skip_ascii,
             after_zeros: (prev1_of_zeros, prev2_of_zeros),
+            $(short_rotates: ($rotate1, $rotate2),)?
         );
 
         /// `prev1` after a vector of zeros: the kernel's shift, which
@@ -617,8 +622,15 @@ macro_rules! lookup_algorithm {
             #[inline]
             #[target_feature(enable = $features)]
             fn shifted_answer(&self, v: V, bytes: &[u8], first: usize) -> Answer {
-                Found::flagged(Some(first), self.vector_flag(v, bytes.len(), self.errors_first(v).0))
-                    .answer(bytes)
+                Found::flagged(Some(first), self.flag_after_nothing(v, bytes.len())).answer(bytes)
+            }
+
+            /// [`vector_flag`](Self::vector_flag) of `v`, `len` bytes with
+            /// nothing before them (or only ASCII): its rules after zeros.
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn flag_after_nothing(&self, v: V, len: usize) -> Option<usize> {
+                self.vector_flag(v, len, self.errors_first(v).0)
             }
         }
 
@@ -806,8 +818,7 @@ macro_rules! lookup_algorithm {
                     // vector): its rules with nothing before them are
                     // exact, and settle the input here, where `check`
                     // cost a call, its masked loads and a second vector.
-                    let (errors, _) = c.errors_first(all);
-                    let flag = c.vector_flag(all, LANES, errors).map(|at| last + at);
+                    let flag = c.flag_after_nothing(all, LANES).map(|at| last + at);
                     return Found::flagged(None, flag).answer(bytes);
                 }
             } else if bytes.len() <= ASCII_GROUPS * GROUP {

@@ -457,22 +457,11 @@ macro_rules! instantiate {
         instantiate!(@rotates "sse2", $rotate1, $rotate2);
         #[cfg(target_arch = "aarch64")]
         instantiate!(@rotates "neon", $rotate1, $rotate2);
-
-        /// `prev1` after a vector of zeros: the shape's shift.
-        fn prev1_of_zeros(input: V) -> V {
-            prev1(input, splat(0))
-        }
-
-        /// `prev2` after a vector of zeros, likewise.
-        fn prev2_of_zeros(input: V) -> V {
-            prev2(input, splat(0))
-        }
     };
     (@rotates $features:literal, $rotate1:ident, $rotate2:ident) => {
         lookup_algorithm!(
             features: $features,
             skip_ascii: skip_ascii_groups,
-            after_zeros: (prev1_of_zeros, prev2_of_zeros),
             short_rotates: ($rotate1, $rotate2),
         );
     };
