@@ -149,6 +149,26 @@ pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
     after_ascii(word, window, at)
 }
 
+/// Whether `bytes` has one to eight bytes after its first `at`, all of
+/// them ASCII: one word load, the last eight bytes, and a test of the
+/// top bit of those after `at`. `false` for any other length.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "a load, a shift and a test, in the masked kernels' `validate`"
+)]
+pub(crate) fn ascii_rest_of_a_word(bytes: &[u8], at: usize) -> bool {
+    let rest = bytes.len().wrapping_sub(at);
+    if !(1..=8).contains(&rest) {
+        return false;
+    }
+    let Some(&word) = bytes.last_chunk::<8>() else {
+        return false;
+    };
+    // The word's first `8 - rest` bytes are before `at`: shifted out.
+    u64::from_le_bytes(word) >> (8 * (8 - rest)) & 0x8080_8080_8080_8080 == 0
+}
+
 /// The answer when byte 0 or 1 of `bytes` (four bytes or more; `None`
 /// for fewer) is its first error, tested as bytes: the kernels' first test
 /// of an input longer than a vector, made before any vector instruction.

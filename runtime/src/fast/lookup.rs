@@ -105,7 +105,9 @@
 //!
 //! When the first vector has a high byte, the masked kernel (AVX-512) runs
 //! the rules in line: the first vector as loaded, the rest as one masked
-//! load (`check_after_head`). Every kernel of two vectors a group does the
+//! load (`check_after_head`); a rest of one to eight bytes, all ASCII
+//! (one word's test), needs only the first vector's rules and whether it
+//! ends inside a sequence. Every kernel of two vectors a group does the
 //! same for an input of exactly a group, the rest one plain load
 //! (`check_pair`). Any other input shorter than a group goes through
 //! `check` as one padded group (`check_short`).
@@ -756,6 +758,18 @@ macro_rules! lookup_algorithm {
             if let Some(first) = first {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::answer::early_error_long(bytes, first);
+                }
+                if MASKED_LOADS && crate::fast::answer::ascii_rest_of_a_word(bytes, LANES) {
+                    // Up to eight bytes after the first vector, all ASCII
+                    // (told from a word, off the vector ports): the first
+                    // vector's rules after nothing and whether it ends
+                    // inside a sequence settle the input, without the
+                    // rest's rules and their shifts with the carry. Text
+                    // with an accent in every few words (Latin) meets
+                    // such a rest most often; text with none, never, and
+                    // pays the word's test.
+                    return Found::flagged(Some(first), c.flag_after_nothing(head, LANES))
+                        .answer(bytes);
                 }
                 if MASKED_LOADS && bytes.len() < GROUP {
                     // Short: the rules in line, without a call, on the
