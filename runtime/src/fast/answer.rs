@@ -195,10 +195,45 @@ pub(crate) fn error_in_first_two(bytes: &[u8]) -> Option<Answer> {
     let &four = bytes.first_chunk::<4>()?;
     // The top two bits of bytes 0, 1 and 2 gathered into bits 0-5 by one
     // multiply (their three shifted copies do not overlap, so no carries);
-    // the bits above are dropped by the shift below, which takes its
-    // amount modulo 64.
-    let tops = u32::from_le_bytes(four) & 0x00C0_C0C0;
-    let classes = tops.wrapping_mul(1 + (1 << 6) + (1 << 12)) >> 18;
+    // the bits above are dropped by the shift in `first_two_answer`, which
+    // takes its amount modulo 64.
+    let tops = u32::from_le_bytes(four) & TOPS_OF_THREE;
+    first_two_answer(
+        bytes,
+        four,
+        tops.wrapping_mul(1 + (1 << 6) + (1 << 12)) >> 18,
+    )
+}
+
+/// [`error_in_first_two`] with the first three bytes' top bits gathered by
+/// one `pext` (BMI2), where the multiply takes a copy, a mask, the
+/// multiply and a shift: the AVX-512 kernels' (`first_two:`). Every CPU
+/// with AVX-512 runs `pext` in one operation; AMD's before Zen 3, which
+/// have AVX2 at most, microcode it, so the AVX2 kernel keeps the multiply.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+#[target_feature(enable = "bmi2")]
+#[allow(
+    dead_code,
+    reason = "the AVX-512 kernels' only, not built for the models"
+)]
+pub(crate) fn error_in_first_two_bmi2(bytes: &[u8]) -> Option<Answer> {
+    let &four = bytes.first_chunk::<4>()?;
+    let classes = core::arch::x86_64::_pext_u32(u32::from_le_bytes(four), TOPS_OF_THREE);
+    first_two_answer(bytes, four, classes)
+}
+
+/// The top two bits of each of a word's first three bytes.
+const TOPS_OF_THREE: u32 = 0x00C0_C0C0;
+
+/// [`error_in_first_two`]'s answer from the first three bytes' classes
+/// (`FIRST_TWO_ERRORS`' index, in bits 0-5; bits above are ignored).
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "a test and a branch, in each kernel's `validate`"
+)]
+fn first_two_answer(bytes: &[u8], four: [u8; 4], classes: u32) -> Option<Answer> {
     if FIRST_TWO_ERRORS.wrapping_shr(classes) & 1 == 0 {
         return None;
     }
@@ -456,6 +491,31 @@ mod tests {
                         assert_eq!(err, decode::validate(&bytes).unwrap_err());
                         assert!(err.valid_up_to() < 2, "{b0:02X} {b1:02X} {b2:02X}");
                     }
+                }
+            }
+        }
+    }
+
+    /// The `pext` form gives the same answer as the multiply for every
+    /// first two bytes and classes of the third, where the CPU has BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn error_in_first_two_bmi2_is_the_multiply() {
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            std::println!("skipped: this CPU has no BMI2");
+            return;
+        }
+        for b0 in 0..=255u8 {
+            for b1 in 0..=255u8 {
+                for b2 in [0x20, 0x41, 0x80, 0xBF, 0xC3, 0xE2, 0xF0, 0xFF] {
+                    let bytes = [b0, b1, b2, 0xFF, b'a', b'b', b'c', b'd', b'e', b'f'];
+                    // SAFETY: the CPU has BMI2 (tested above).
+                    let pext = unsafe { super::error_in_first_two_bmi2(&bytes) };
+                    assert_eq!(
+                        pext.map(super::Answer::into_result),
+                        super::error_in_first_two(&bytes).map(super::Answer::into_result),
+                        "{b0:02X} {b1:02X} {b2:02X}"
+                    );
                 }
             }
         }

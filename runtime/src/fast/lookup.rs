@@ -47,7 +47,8 @@
 //! (`shift_masked_leads:`, Intel's mix). And a kernel whose rotation of a
 //! vector is one shuffle may give its rotations by one and two lanes
 //! (`short_rotates:`, Intel's mix), for an input of a vector at most
-//! (`Consts::short_errors`). The SSE4.2 and AVX2 kernels get
+//! (`Consts::short_errors`), and a kernel may test an input's first two
+//! bytes its own way (`first_two:`, AVX-512's `pext`). The SSE4.2 and AVX2 kernels get
 //! theirs from `x86_primitives!` (`x86/primitives.rs`); the AVX-512 and
 //! NEON kernels write their own.
 //!
@@ -346,7 +347,8 @@ macro_rules! lookup_algorithm {
         after_zeros: ($prev1_of_zeros:ident, $prev2_of_zeros:ident)
         $(, medium: $medium:expr)?
         $(, shift_masked_leads: $shift_masked_leads:expr)?
-        $(, short_rotates: ($rotate1:ident, $rotate2:ident))? $(,)?
+        $(, short_rotates: ($rotate1:ident, $rotate2:ident))?
+        $(, first_two: $first_two:path)? $(,)?
     ) => {
         use crate::fast::answer::{Answer, Found, Outcome};
         use crate::fast::tables::{
@@ -671,6 +673,19 @@ macro_rules! lookup_algorithm {
             }
         )?
 
+        /// `answer::error_in_first_two`, or the kernel's own form of it
+        /// (`first_two:`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        #[allow(
+            unreachable_code,
+            reason = "the default after the kernel's own return, for kernels without"
+        )]
+        fn first_two_error(bytes: &[u8]) -> Option<Answer> {
+            $(return $first_two(bytes);)?
+            crate::fast::answer::error_in_first_two(bytes)
+        }
+
         /// [`Consts::short_answer`] with the shifts, out of line: `bytes`,
         /// at most `LANES` of them, read again.
         #[cold]
@@ -735,7 +750,7 @@ macro_rules! lookup_algorithm {
             }
             // The first two bytes, as bytes, before any vector (see
             // "Errors" in the module doc).
-            if let Some(answer) = crate::fast::answer::error_in_first_two(bytes) {
+            if let Some(answer) = first_two_error(bytes) {
                 return answer;
             }
             // A plain load, where the masked one's mask would be one more

@@ -54,7 +54,8 @@ use core::arch::x86_64::{
 /// implies and Intel's does not). BMI1 and BMI2, which every CPU with
 /// AVX-512 has, are for the scalar steps around the vectors: a short
 /// input's lane masks in one `shlx` or `shrx`, not a shift by `cl` (two
-/// micro-operations on Intel). The tests in `super`, its
+/// micro-operations on Intel), and the first two bytes' test with one
+/// `pext` (`first_two:`). The tests in `super`, its
 /// only readers, hold the three to agree.
 #[cfg(test)]
 pub(super) const FEATURES: &str =
@@ -413,6 +414,7 @@ lookup_algorithm!(
     features: "sse3,ssse3,sse4.1,sse4.2,avx,avx2,fma,f16c,avx512f,avx512bw,avx512vbmi,bmi1,bmi2",
     skip_ascii: skip_ascii_256,
     after_zeros: (prev1_of_zeros, prev2_of_zeros),
+    first_two: crate::fast::answer::error_in_first_two_bmi2,
 );
 
 /// The kernel in the mix for Intel (see the module docs): the bytes before
@@ -540,5 +542,6 @@ pub(super) mod loads {
         // vector (`scripts/ab`: the CHANGELOG).
         shift_masked_leads: true,
         short_rotates: (rotate1, rotate2),
+        first_two: crate::fast::answer::error_in_first_two_bmi2,
     );
 }
