@@ -213,10 +213,6 @@ pub(crate) fn error_in_first_two(bytes: &[u8]) -> Option<Answer> {
 #[cfg(target_arch = "x86_64")]
 #[inline]
 #[target_feature(enable = "bmi2")]
-#[allow(
-    dead_code,
-    reason = "the AVX-512 kernels' only, not built for the models"
-)]
 pub(crate) fn error_in_first_two_bmi2(bytes: &[u8]) -> Option<Answer> {
     let &four = bytes.first_chunk::<4>()?;
     let classes = core::arch::x86_64::_pext_u32(u32::from_le_bytes(four), TOPS_OF_THREE);
