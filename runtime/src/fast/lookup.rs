@@ -801,19 +801,22 @@ macro_rules! lookup_algorithm {
                 if !crate::fast::starts_character(bytes, first) {
                     return crate::fast::answer::early_error_long(bytes, first);
                 }
-                if MASKED_LOADS && crate::fast::answer::ascii_rest_of_a_word(bytes, LANES) {
-                    // Up to eight bytes after the first vector, all ASCII
-                    // (told from a word, off the vector ports): the first
-                    // vector's rules after nothing and whether it ends
-                    // inside a sequence settle the input, without the
-                    // rest's rules and their shifts with the carry. Text
-                    // with an accent in every few words (Latin) meets
-                    // such a rest most often; text with none, never, and
-                    // pays the word's test.
-                    return Found::flagged(Some(first), c.flag_after_nothing(head, LANES))
-                        .answer(bytes);
-                }
                 if MASKED_LOADS && bytes.len() < GROUP {
+                    if crate::fast::answer::ascii_rest_of_a_word(bytes, LANES) {
+                        // Up to eight bytes after the first vector, all
+                        // ASCII (told from a word, off the vector ports):
+                        // the first vector's rules after nothing and
+                        // whether it ends inside a sequence settle the
+                        // input, without the rest's rules and their shifts
+                        // with the carry. Text with an accent in every few
+                        // words (Latin) meets such a rest most often; text
+                        // with none, never, and pays the word's test. (In
+                        // this branch, not before it: one test more before
+                        // `check_two_groups` below made LLVM count that
+                        // call cold and leave it out of line.)
+                        return Found::flagged(Some(first), c.flag_after_nothing(head, LANES))
+                            .answer(bytes);
+                    }
                     // Short: the rules in line, without a call, on the
                     // vector at hand and the rest. (A kernel without masked
                     // loads puts the rest together from pieces: more code
