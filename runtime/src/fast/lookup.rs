@@ -691,7 +691,6 @@ macro_rules! lookup_algorithm {
         /// jump past these rules (`scripts/ab`, the CHANGELOG).
         #[inline(never)]
         #[target_feature(enable = $features)]
-        #[allow(dead_code, reason = "for kernels with masked loads only")]
         fn last_vector_after_ascii(bytes: &[u8]) -> Answer {
             let last = bytes.len() - LANES;
             // SAFETY: `last + LANES == bytes.len()`.
