@@ -166,7 +166,7 @@ pub(crate) fn ascii_rest_of_a_word(bytes: &[u8], at: usize) -> bool {
         return false;
     };
     // The word's first `8 - rest` bytes are before `at`: shifted out.
-    u64::from_le_bytes(word) >> (8 * (8 - rest)) & 0x8080_8080_8080_8080 == 0
+    u64::from_le_bytes(word) >> (8 * (8 - rest)) & crate::fast::HIGH == 0
 }
 
 /// The answer when byte 0 or 1 of `bytes` (four bytes or more; `None`

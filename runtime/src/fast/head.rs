@@ -154,8 +154,7 @@ pub(super) fn first_high_byte(head: &[u8]) -> Option<usize> {
 /// an input whose length is not a multiple of eight.
 #[inline]
 fn first_high_byte_words(head: &[u8]) -> Option<usize> {
-    /// The top bit of each of eight bytes.
-    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    use super::HIGH;
     // Little-endian: the lowest set bit is the earliest byte.
     let first = |word: u64| (word.trailing_zeros() / 8) as usize;
     let len = head.len();

@@ -191,6 +191,10 @@ fn dispatch(bytes: &[u8]) -> Option<usize> {
     }
 }
 
+/// The top bit of every byte of a word: a word is ASCII where `& HIGH` is
+/// zero. (The same value in either byte order.)
+pub(crate) const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+
 /// Whether the byte at `at` (a high byte) leads a sequence whose second
 /// byte is a continuation byte: maybe a character. When it is not (a
 /// continuation byte, or a lead with no continuation byte after it), and

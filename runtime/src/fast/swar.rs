@@ -193,8 +193,7 @@ pub(super) fn accepts(bytes: &[u8]) -> bool {
 /// Bytes per chunk.
 const CHUNK: usize = 16;
 
-/// The top bit of every byte of a word.
-const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+use super::HIGH;
 
 /// A chunk's two words or'ed: `& HIGH` is 0 when the chunk is ASCII.
 /// Words, not a `u128`: LLVM takes a `u128` through a vector register and

@@ -346,8 +346,7 @@ unsafe fn under_group(bytes: &[u8], first: V) -> Answer {
     unsafe { validate(bytes) }
 }
 
-/// The top bit of every byte of a word.
-const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+use super::HIGH;
 
 /// Whether an input of 8 to 16 bytes is ASCII: its first eight bytes and
 /// its last eight, two words that overlap, with no vector put together.
