@@ -127,26 +127,31 @@ impl Answer {
 
 /// The answer for an error certain at `at`, the input's first high byte
 /// (a byte that leads nothing, or a lead that the next byte does not
-/// continue): the record that the reference decoder builds there. Within
-/// the first eight bytes, where a binary file's error nearly always is,
-/// the record is put together from the first word and the eight bytes
-/// from `at`, with no branch on the bytes (`Utf8Error::after_ascii`):
-/// such errors are at byte 0 or 1, one file and the next by turns, and
-/// through the reference decoder, whose branches on which took turns
-/// mispredicting behind the load of the file's first line, each error
-/// took as long again as finding it (`real_data -- files`). Elsewhere,
-/// and near the end of the input, the reference decoder. Out of line and
-/// called last, a jump, so that a kernel's `validate` sets up no frame.
+/// continue): the record that the reference decoder builds there, put
+/// together from eight bytes with shifts and no branch on the bytes
+/// (`Utf8Error::after_ascii`): the eight from two before `at`
+/// ([`from_eight`]), or for an error at byte 0 or 1 the first eight and
+/// the eight from `at` ([`after_ascii`]). Through the reference decoder,
+/// whose branches mispredicted behind the load of the input's first line,
+/// each error took as long again as finding it: binary files' errors at
+/// byte 0 or 1 (`real_data -- files`), and short text whose first high
+/// byte, past byte 7, is the error, in cache and not (`scripts/ab --
+/// early`, `real_data -- cold`). Within eight bytes of the end, and in an
+/// input under eight bytes, the reference decoder. Out of line and called
+/// last, a jump, so that a kernel's `validate` sets up no frame.
 #[cold]
 #[inline(never)]
 pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
-    let (Some(&word), true) = (bytes.first_chunk::<8>(), at < 8) else {
-        return Found::error_at(at).explain(bytes);
-    };
-    let Some(&window) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) else {
-        return Found::error_at(at).explain(bytes);
-    };
-    after_ascii(word, window, at)
+    if let Some(&word) = bytes.first_chunk::<8>() {
+        if at >= 2 {
+            if let Some(&eight) = bytes.get(at - 2..).and_then(<[u8]>::first_chunk::<8>) {
+                return from_eight(eight, at);
+            }
+        } else if let Some(&window) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+            return after_ascii(word, window, at);
+        }
+    }
+    Found::error_at(at).explain(bytes)
 }
 
 /// Whether `bytes` has one to eight bytes after its first `at`, all of
@@ -317,6 +322,18 @@ pub(crate) fn early_error_long(bytes: &[u8], at: usize) -> Answer {
 #[cold]
 #[inline(never)]
 pub(crate) fn error_after_ascii(eight: [u8; 8], at: usize) -> Answer {
+    from_eight(eight, at)
+}
+
+/// The answer of an error at `at >= 2`, the input's first high byte after
+/// ASCII, `eight` the input's bytes from `at - 2`: the byte before `at`
+/// and the window from `at` are in them at fixed places.
+#[inline(always)]
+#[allow(
+    clippy::inline_always,
+    reason = "in `early_error` and `error_after_ascii`, with no other call on this path"
+)]
+fn from_eight(eight: [u8; 8], at: usize) -> Answer {
     debug_assert!(at >= 2, "the caller's promise");
     let word = u64::from_le_bytes(eight);
     let before = (word >> 8) as u8;
@@ -329,10 +346,10 @@ pub(crate) fn error_after_ascii(eight: [u8; 8], at: usize) -> Answer {
     )))
 }
 
-/// The answer of an error at `at < 8`, the first high byte of `word` (the
-/// input's first eight bytes), `window` the eight bytes from `at`: the
-/// context taken from `word` with shifts, and no branch but for the rare
-/// error at 2 (after two NULs?). (A table of contexts by the byte before
+/// The answer of an error at `at < 8` (`early_error`'s are at 0 or 1),
+/// the first high byte of `word` (the input's first eight bytes), `window`
+/// the eight bytes from `at`: the context taken from `word` with shifts,
+/// and no branch but for the rare error at 2 (after two NULs?). (A table of contexts by the byte before
 /// took one operation less, and was slower on errors in cache.)
 #[inline(always)]
 #[allow(
