@@ -239,6 +239,29 @@ impl Utf8Error {
         }
     }
 
+    /// [`after_ascii`](Self::after_ascii) of an error fewer than six bytes
+    /// (`WINDOW`) from the end and not at the start: `rest` bytes from
+    /// `at` to the end, `window` zero after them.
+    #[inline(always)]
+    #[allow(
+        clippy::inline_always,
+        reason = "the point: no call on the early-error path"
+    )]
+    #[allow(dead_code, reason = "the proc-macro crate compiles this file too")]
+    pub(crate) const fn after_ascii_near_end(
+        at: usize,
+        window: [u8; 8],
+        rest: usize,
+        letter_before: bool,
+    ) -> Self {
+        debug_assert!(at != 0 && rest < WINDOW, "the caller's promise");
+        let context = CTX_AFTER_ASCII + 3 * letter_before as u8;
+        Self {
+            valid_up_to: at,
+            record: record(u64::from_ne_bytes(window), pack(rest, context)),
+        }
+    }
+
     /// [`new`](Self::new), inlined: for the one caller that is itself the
     /// cold path and wants no second call (`decode::error_at_high`).
     #[inline(always)]
