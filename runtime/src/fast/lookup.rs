@@ -250,7 +250,9 @@
 //! Such an error has its record put together from the bytes around it,
 //! without a branch on them: from the first nine for an error at byte 0 or
 //! 1 (`answer::error_in_first_two`), elsewhere from the eight from two
-//! before it (`answer::error_after_ascii`). The reference decoder's
+//! before it (`answer::error_after_ascii`), or within six bytes of the
+//! end from the last eight (`answer::early_error`); in an input under
+//! eight bytes, by the reference decoder. The reference decoder's
 //! branches on where the error is and what came before it took turns
 //! mispredicting, file after file, each behind the load of the file's
 //! first line (`real_data -- files`).
