@@ -540,6 +540,51 @@ mod tests {
         }
     }
 
+    /// `early_error` records what the reference decoder does, for an
+    /// error at every position of every length to 40 (the first eight
+    /// bytes, the middle, the last six, and inputs under eight bytes),
+    /// after every kind of ASCII before it that the record tells apart
+    /// (a letter, another byte, two NULs) and with every kind of byte and
+    /// end after it.
+    #[test]
+    fn early_error_agrees_with_the_decoder() {
+        let errors: [&[u8]; 6] = [
+            b"\x80",
+            b"\xBF",
+            b"\xE9 ",
+            b"\xC3",
+            b"\xF0\x41",
+            b"\xFF\xFE",
+        ];
+        for len in 1..=40 {
+            for at in 0..len {
+                for fill in [b'a', b'Z', b' ', b'7', 0] {
+                    for error in errors {
+                        let mut buf = [fill; 40];
+                        let bytes = &mut buf[..len];
+                        for (k, &b) in error.iter().enumerate() {
+                            if at + k < len {
+                                bytes[at + k] = b;
+                            }
+                        }
+                        let want = decode::validate(bytes);
+                        // Only where `at` is the first error, as the
+                        // callers promise.
+                        let Err(e) = want else { continue };
+                        if e.valid_up_to() != at {
+                            continue;
+                        }
+                        assert_eq!(
+                            super::early_error(bytes, at).into_result(),
+                            want,
+                            "{bytes:02X?} at {at}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     /// The `pext` form gives the same answer as the multiply for every
     /// first two bytes and classes of the third, where the CPU has BMI2.
     /// (With `std`, which tells the CPU's features and prints the skip.)
