@@ -130,16 +130,16 @@ impl Answer {
 /// continue): the record that the reference decoder builds there, put
 /// together from eight bytes with shifts and no branch on the bytes
 /// (`Utf8Error::after_ascii`): the eight from two before `at`
-/// ([`from_eight`]), or for an error at byte 0 or 1 the first eight and
-/// the eight from `at` ([`after_ascii`]). Through the reference decoder,
-/// whose branches mispredicted behind the load of the input's first line,
-/// each error took as long again as finding it: binary files' errors at
-/// byte 0 or 1 (`real_data -- files`), and short text whose first high
-/// byte, past byte 7, is the error, in cache and not (`scripts/ab --
-/// early`, `real_data -- cold`); within six bytes of the end, from the
-/// last eight ([`near_end`]). In an input under eight bytes, the reference
-/// decoder. Out of line and called last, a jump, so that a kernel's
-/// `validate` sets up no frame.
+/// ([`from_eight`]); within six bytes of the end, the last eight
+/// ([`near_end`]); for an error at byte 0 or 1, the first eight and the
+/// eight from `at` ([`after_ascii`]). In an input under eight bytes, the
+/// reference decoder. Through the reference decoder, whose branches
+/// mispredicted behind the load of the input's first line, each error took
+/// as long again as finding it: binary files' errors at byte 0 or 1
+/// (`real_data -- files`), and short text whose first high byte, past byte
+/// 7, is the error (`real_data -- cold`; in cache, its time varied from
+/// build to build, `scripts/ab -- early`). Out of line and called last, a
+/// jump, so that a kernel's `validate` sets up no frame.
 #[cold]
 #[inline(never)]
 pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
@@ -353,7 +353,7 @@ fn from_eight(eight: [u8; 8], at: usize) -> Answer {
     )))
 }
 
-/// [`from_eight`] within eight bytes of the end: `last` the input's last
+/// [`from_eight`] within six bytes of the end: `last` the input's last
 /// eight bytes, `at` at `back` in them (3 to 7), `rest` bytes from `at` to
 /// the end (fewer than six). The same with shifts by a variable, which
 /// cost errors further from the end 8% where every error took this form
@@ -380,8 +380,9 @@ fn near_end(last: [u8; 8], back: usize, at: usize, rest: usize) -> Answer {
 /// The answer of an error at `at < 8` (`early_error`'s are at 0 or 1),
 /// the first high byte of `word` (the input's first eight bytes), `window`
 /// the eight bytes from `at`: the context taken from `word` with shifts,
-/// and no branch but for the rare error at 2 (after two NULs?). (A table of contexts by the byte before
-/// took one operation less, and was slower on errors in cache.)
+/// and no branch but for the rare error at 2 (after two NULs?). (A table
+/// of contexts by the byte before took one operation less, and was slower
+/// on errors in cache.)
 #[inline(always)]
 #[allow(
     clippy::inline_always,
