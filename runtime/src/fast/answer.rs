@@ -150,9 +150,8 @@ pub(crate) fn early_error(bytes: &[u8], at: usize) -> Answer {
             if let Some(&eight) = bytes.get(at - 2..).and_then(<[u8]>::first_chunk::<8>) {
                 return from_eight(eight, at);
             }
-            let start = bytes.len() - 8;
-            if let Some(&last) = bytes.get(start..).and_then(<[u8]>::first_chunk::<8>) {
-                return near_end(last, at - start, at, bytes.len() - at);
+            if let Some(&last) = bytes.last_chunk::<8>() {
+                return near_end(last, at + 8 - bytes.len(), at, bytes.len() - at);
             }
         } else if let Some(&window) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
             return after_ascii(word, window, at);
@@ -377,10 +376,10 @@ fn near_end(last: [u8; 8], back: usize, at: usize, rest: usize) -> Answer {
     )))
 }
 
-/// The answer of an error at `at < 8` (`early_error`'s are at 0 or 1),
-/// the first high byte of `word` (the input's first eight bytes), `window`
-/// the eight bytes from `at`: the context taken from `word` with shifts,
-/// and no branch but for the rare error at 2 (after two NULs?). (A table
+/// The answer of an error at `at`, 0 or 1, the first high byte of `word`
+/// (the input's first eight bytes), `window` the eight bytes from `at`:
+/// the byte before taken from `word` with a shift, and no branch. (Never
+/// after two NULs, which takes an error at 2: [`from_eight`]'s.) (A table
 /// of contexts by the byte before took one operation less, and was slower
 /// on errors in cache.)
 #[inline(always)]
@@ -389,6 +388,7 @@ fn near_end(last: [u8; 8], back: usize, at: usize, rest: usize) -> Answer {
     reason = "in `early_error`, a function with no other call on this path"
 )]
 fn after_ascii(word: [u8; 8], window: [u8; 8], at: usize) -> Answer {
+    debug_assert!(at < 2, "the caller's promise");
     let word = u64::from_le_bytes(word);
     // The byte before `at`, or zero at the start.
     let before = (word << 8 >> (8 * at)) as u8;
@@ -396,7 +396,7 @@ fn after_ascii(word: [u8; 8], window: [u8; 8], at: usize) -> Answer {
         at,
         window,
         before.is_ascii_alphabetic(),
-        at == 2 && word.trailing_zeros() >= 16,
+        false,
     )))
 }
 
