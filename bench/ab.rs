@@ -19,6 +19,10 @@ struct Settings {
     work: Option<usize>,
     /// `files DIR`: the files under DIR instead of the sweep's inputs.
     files: Option<std::path::PathBuf>,
+    /// `--hot` (with `files`): each valid file of 4 KiB or more timed
+    /// alone, over and over, so in cache: what the kernels do with each
+    /// file's mix of text, without the memory's noise.
+    hot: bool,
     sizes: Vec<usize>,
     corpora: Vec<String>,
     rounds: usize,
@@ -31,6 +35,7 @@ fn settings() -> Settings {
         binary: false,
         work: None,
         files: None,
+        hot: false,
         sizes: (64..=256).collect(),
         corpora: ["latin", "cjk", "mixed"].map(String::from).to_vec(),
         rounds: 60,
@@ -44,6 +49,7 @@ fn settings() -> Settings {
             "files" => s.files = Some(value().into()),
             "text" => s.text = true,
             "binary" => s.binary = true,
+            "--hot" => s.hot = true,
             "--work" => s.work = Some(bytes(&value())),
             "--rounds" => s.rounds = value().parse().expect("--rounds N"),
             "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
@@ -201,6 +207,57 @@ fn files(s: &Settings, dir: &std::path::Path) {
     }
 }
 
+/// `files DIR --hot`: old and new on each valid file under `dir` of 4 KiB
+/// or more alone, in cache, grouped by the share of its bytes that are not
+/// ASCII; per group the ratio of the summed times (the per-file medians),
+/// the geometric mean of the per-file ratios and the worst file's.
+fn hot_files(s: &Settings, dir: &std::path::Path) {
+    let all = files::load_files(dir, usize::MAX);
+    let groups: [(&str, f64, f64); 4] = [
+        ("ASCII", 0.0, 0.0),
+        ("<1%", 1e-9, 0.01),
+        ("1-10%", 0.01, 0.1),
+        (">=10%", 0.1, 1.0),
+    ];
+    println!("hot,share_not_ascii,count,old_ns,new_ns,new_per_old,geomean,worst,worst_len");
+    for (name, lo, hi) in groups {
+        let set: Vec<&Vec<u8>> = all
+            .iter()
+            .filter(|f| f.len() >= 4096 && std_ok(f))
+            .filter(|f| {
+                let share = f.iter().filter(|&&b| b >= 0x80).count() as f64 / f.len() as f64;
+                (lo..=hi).contains(&share)
+            })
+            .collect();
+        if set.is_empty() {
+            continue;
+        }
+        let (mut old_sum, mut new_sum, mut logs) = (0.0, 0.0, 0.0);
+        let mut worst = (f64::INFINITY, 0);
+        for f in &set {
+            assert!(old_ok(f) && new_ok(f), "a side disagrees with std");
+            let [old, new] = race(s.rounds, &[f.as_slice()], [old_ok, new_ok]);
+            let ratio = median(old.iter().zip(&new).map(|(o, n)| o / n).collect());
+            old_sum += median(old);
+            new_sum += median(new);
+            logs += ratio.ln();
+            if ratio < worst.0 {
+                worst = (ratio, f.len());
+            }
+        }
+        println!(
+            "hot,{name},{},{:.0},{:.0},{:.3},{:.3},{:.3},{}",
+            set.len(),
+            old_sum / set.len() as f64 * 1e9,
+            new_sum / set.len() as f64 * 1e9,
+            old_sum / new_sum,
+            (logs / set.len() as f64).exp(),
+            worst.0,
+            worst.1
+        );
+    }
+}
+
 /// `text`: old, new and std on pieces of text like files' (a word in
 /// about forty not ASCII, `files::file_text`) at 16-byte boundaries of a
 /// working set of `work` bytes, by size bucket, each piece where no recent
@@ -277,6 +334,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     let s = settings();
     if let Some(dir) = &s.files {
+        if s.hot {
+            hot_files(&s, dir);
+            return;
+        }
         files(&s, dir);
         return;
     }
