@@ -23,6 +23,8 @@ struct Settings {
     /// alone, over and over, so in cache: what the kernels do with each
     /// file's mix of text, without the memory's noise.
     hot: bool,
+    /// `--each` (with `--hot`): each file's ratio too, on stderr.
+    each: bool,
     sizes: Vec<usize>,
     corpora: Vec<String>,
     rounds: usize,
@@ -36,6 +38,7 @@ fn settings() -> Settings {
         work: None,
         files: None,
         hot: false,
+        each: false,
         sizes: (64..=256).collect(),
         corpora: ["latin", "cjk", "mixed"].map(String::from).to_vec(),
         rounds: 60,
@@ -50,6 +53,7 @@ fn settings() -> Settings {
             "text" => s.text = true,
             "binary" => s.binary = true,
             "--hot" => s.hot = true,
+            "--each" => s.each = true,
             "--work" => s.work = Some(bytes(&value())),
             "--rounds" => s.rounds = value().parse().expect("--rounds N"),
             "--corpus" => s.corpora = value().split(',').map(String::from).collect(),
@@ -238,6 +242,9 @@ fn hot_files(s: &Settings, dir: &std::path::Path) {
             assert!(old_ok(f) && new_ok(f), "a side disagrees with std");
             let [old, new] = race(s.rounds, &[f.as_slice()], [old_ok, new_ok]);
             let ratio = median(old.iter().zip(&new).map(|(o, n)| o / n).collect());
+            if s.each {
+                eprintln!("hot file: {} B, {name}: new/old {ratio:.3}", f.len());
+            }
             old_sum += median(old);
             new_sum += median(new);
             logs += ratio.ln();

@@ -27,7 +27,10 @@
 //!   before it from memory (`errors_at`), rather than have the vector
 //!   before moved into place (AVX2, SSE4.2);
 //! - `LANE_MASK_IS_CHEAP`: whether `nonzero_lanes` costs no more than
-//!   `any_high` (not on NEON, which has no movemask).
+//!   `any_high` (not on NEON, which has no movemask);
+//! - `SPARSE_STEPS`: whether `run` starts group by group, the rules only
+//!   on groups that are not ASCII, until three groups in four are not
+//!   (AVX2; it needs `SHIFTED_LOADS`).
 //!
 //! It also provides `from_words` (a vector from little-endian words),
 //! `from_rest` (vector `i` of a short rest, or `None` to build it from
@@ -172,9 +175,16 @@
 //! it was short (words not ASCII every few groups, whose gaps cost less
 //! through the rules than out of the run and back in). It ors each
 //! block's flags and bytes together and tests both once a block, so the
-//! only branches on the text are the run's end and its flags. A flag is
-//! then looked for from the start of its block on (`first_flagged_span`),
-//! the state worked out again from the vector before. Where each vector
+//! only branches on the text are the run's end and its flags. On AVX2
+//! (`SPARSE_STEPS`) a run starts group by group instead: the rules only on
+//! a group with a high byte, an ASCII group tested only for a sequence cut
+//! off before it, so that text whose other characters are a group or more
+//! apart (HTML with a no-break space a line, a list of names) costs little
+//! more than ASCII; once three of the last four groups are not ASCII, the
+//! run goes on in blocks, where a test of each group would mispredict. A
+//! flag is then looked for from the start of its block or group on
+//! (`first_flagged_span`), the state worked out again from the vector
+//! before. Where each vector
 //! reads the bytes before it (`SHIFTED_LOADS`, AVX-512 on Intel), `run`
 //! checks the vector at its start, then goes on from the next 64-byte
 //! boundary of memory: the three loads before a vector cross a cache line
@@ -426,6 +436,10 @@ macro_rules! lookup_algorithm {
         /// answered from them (see "Errors" in the module doc).
         const LINE: usize = 64;
         const _: () = assert!(VECTORS >= 2, "check_end reads two vectors before the end");
+        const _: () = assert!(
+            !SPARSE_STEPS || SHIFTED_LOADS,
+            "run's group steps skip groups, so each vector must read the bytes before it"
+        );
         const _: () = assert!(LANES <= 64, "nonzero_lanes keeps a bit per lane in a u64");
 
         static PREV_HIGH_N: [u8; LANES] = repeated(PREV_HIGH);
@@ -1451,6 +1465,50 @@ macro_rules! lookup_algorithm {
                     at += LANES - misaligned;
                 }
             }
+            if SPARSE_STEPS {
+                // Group by group first: the rules only on a group with a
+                // high byte, an ASCII one tested for a sequence cut off
+                // before it (all its rules could flag). Text whose other
+                // characters are a group or more apart (most non-ASCII files
+                // under /usr/share) spends most of a run here; text where
+                // three groups in four are not ASCII goes on in blocks, whose
+                // rules run on every group without a branch on the text,
+                // where the test of each group mispredicted (`scripts/ab --
+                // files /usr/share --hot` and `-- text`).
+                let ascii_ends_run = ends_after * (TEST_EVERY / GROUP);
+                // The last four groups, a bit each, set where not ASCII.
+                let mut recent = 0u32;
+                let mut ascii = 0;
+                while at + GROUP <= len {
+                    // SAFETY: `GROUP <= at` and `at + GROUP <= len`.
+                    let high = or_all(&unsafe { load_group(ptr.add(at)) });
+                    if any_high(high) {
+                        // SAFETY: as above.
+                        let (errors, _) = unsafe { c.group_errors_next(ptr, at, carry) };
+                        if any(errors) {
+                            return RunEnd::Flag(flagged(at, at + GROUP));
+                        }
+                        at += GROUP;
+                        ascii = 0;
+                        recent = (recent << 1 | 1) & 0b1111;
+                        // Three or four of the last four: 7, 11, 13, 15.
+                        if (0b1010_1000_1000_0000 >> recent) & 1 != 0 {
+                            break;
+                        }
+                    } else {
+                        // SAFETY: `at >= GROUP >= 4`.
+                        if unsafe { cut_off_before(ptr.add(at)) } {
+                            return RunEnd::Flag(flagged(at, at + GROUP));
+                        }
+                        at += GROUP;
+                        ascii += 1;
+                        recent = (recent << 1) & 0b1111;
+                        if ascii == ascii_ends_run {
+                            return RunEnd::Ascii(at);
+                        }
+                    }
+                }
+            }
             let mut ascii_blocks = 0;
             while at + TEST_EVERY <= len {
                 let mut flags = splat(0);
@@ -1498,6 +1556,22 @@ macro_rules! lookup_algorithm {
                 None => RunEnd::Valid,
                 Some(flag) => RunEnd::Flag(flag),
             }
+        }
+
+        /// Whether a sequence is cut off just before `ptr`: a lead of two
+        /// bytes or more in the byte before it, of three or more in the byte
+        /// two before, of four in the byte three before. An ASCII vector at
+        /// `ptr` flags exactly that.
+        ///
+        /// # Safety
+        ///
+        /// The four bytes before `ptr` must be readable.
+        #[inline]
+        unsafe fn cut_off_before(ptr: *const u8) -> bool {
+            // SAFETY: the caller's promise.
+            let before = unsafe { ptr.sub(4).cast::<[u8; 4]>().read_unaligned() };
+            // Not short-circuited: three compares, no branch on the text.
+            (before[3] >= 0xC0) | (before[2] >= 0xE0) | (before[1] >= 0xF0)
         }
 
         /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its

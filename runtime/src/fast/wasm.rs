@@ -47,6 +47,9 @@ const MASKED_LOADS: bool = false;
 const SHIFTED_LOADS: bool = false;
 /// `i8x16.bitmask` is one instruction where V8 runs on x86-64.
 const LANE_MASK_IS_CHEAP: bool = true;
+/// `run` goes block by block from its start: group steps, measured only
+/// where the AVX2 kernel runs, are not this kernel's.
+const SPARSE_STEPS: bool = false;
 
 /// A vector from two little-endian words, in registers.
 #[inline]

@@ -368,6 +368,51 @@ fn one_error_at_every_offset_of_long_text() {
     });
 }
 
+/// Text mostly ASCII, a character not ASCII every 30 to 200 bytes, with a
+/// stretch of nothing else in the middle, and one error at every offset
+/// after the ASCII it starts with: where a kernel's `run` goes group by
+/// group over such text (`SPARSE_STEPS`), checking only the groups with a
+/// high byte and an ASCII group only for a sequence cut off before it, and
+/// block by block once three groups in four are not ASCII, it must still
+/// report each error where std does: in a group it checked, in an ASCII
+/// group it did not, and across the change from one way to the other.
+#[test]
+fn one_error_at_every_offset_of_sparse_text() {
+    let chars = ["é", "€", "😀", "ж"];
+    let gaps = [40, 70, 100, 130, 64, 63, 65, 200, 30, 127];
+    // ASCII longer than `MEDIUM` first, so that what follows is `run`'s.
+    let mut text = vec![b'a'; 1100];
+    for k in 0..40 {
+        if k == 20 {
+            text.extend_from_slice("é€😀ж".repeat(30).as_bytes());
+        }
+        text.extend(std::iter::repeat_n(b'b', gaps[k % gaps.len()]));
+        text.extend_from_slice(chars[k % chars.len()].as_bytes());
+    }
+    text.extend_from_slice(&[b'c'; 300]);
+    let errors: [&[u8]; 6] = [
+        b"\x80",
+        b"\xC3",
+        b"\xE2\x82",
+        b"\xF0\x9F\x98",
+        b"\xED\xA0\x80",
+        b"\xC3(",
+    ];
+    let offsets: Vec<usize> = (1000..=text.len()).collect();
+    run_jobs("one error in sparse text", offsets.len(), |i, c| {
+        let at = offsets[i];
+        for error in errors {
+            c.check_parts(&[&text[..at], error, &text[at..]], 0, || {
+                format!(
+                    "[{}] at {at} of {} B of sparse text",
+                    hex(error),
+                    text.len()
+                )
+            });
+        }
+    });
+}
+
 /// Lengths at which a block, group or lane ends.
 fn block_ends() -> Vec<usize> {
     (16..=1024)

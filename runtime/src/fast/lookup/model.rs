@@ -477,6 +477,7 @@ mod sse42_shape {
     const MASKED_LOADS: bool = false;
     const SHIFTED_LOADS: bool = true;
     const LANE_MASK_IS_CHEAP: bool = true;
+    const SPARSE_STEPS: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -512,6 +513,7 @@ mod avx2_shape {
     const MASKED_LOADS: bool = false;
     const SHIFTED_LOADS: bool = true;
     const LANE_MASK_IS_CHEAP: bool = true;
+    const SPARSE_STEPS: bool = true;
 
     #[inline]
     fn from_words(w: [u64; 4]) -> V {
@@ -559,6 +561,7 @@ mod neon_shape {
     const MASKED_LOADS: bool = false;
     const SHIFTED_LOADS: bool = false;
     const LANE_MASK_IS_CHEAP: bool = false;
+    const SPARSE_STEPS: bool = false;
 
     #[inline]
     fn from_words(w: [u64; 2]) -> V {
@@ -631,6 +634,7 @@ mod avx512_shape {
     const MASKED_LOADS: bool = true;
     const SHIFTED_LOADS: bool = false;
     const LANE_MASK_IS_CHEAP: bool = true;
+    const SPARSE_STEPS: bool = false;
 
     /// `vpermt2b` indices that move a vector up `by` lanes (the kernel's
     /// `shifted_by`).
@@ -1196,16 +1200,22 @@ mod tests {
 
     /// Long texts (1–3 KiB, past `MEDIUM`): runs of other characters with
     /// ASCII between them of up to four blocks of `run`'s (16 groups),
-    /// valid or damaged up to twice: `check_groups` and `run` for every
-    /// shape, a run's blocks and the groups before the end, and both of a
-    /// run's ends (one block of ASCII after long ASCII, two after short).
+    /// valid or damaged up to twice, and in one case in three a sequence
+    /// cut off before ASCII: `check_groups` and `run` for every shape, a
+    /// run's blocks and the groups before the end, both of a run's ends
+    /// (one block of ASCII after long ASCII, two after short), and its
+    /// group steps (`SPARSE_STEPS`), which test an ASCII group only for a
+    /// sequence cut off before it.
     fn long_texts(shape: Shape) {
         let mut rng = Rng(0x6C6F_6E67 ^ shape.group as u64);
         let mut buf = [0; 4];
         for case in 0..1_500 {
             let len = 1024 + rng.below(2048);
             let mut text = Vec::with_capacity(len + 64);
+            // Where each stretch of ASCII starts.
+            let mut gaps = Vec::new();
             while text.len() < len {
+                gaps.push(text.len());
                 let gap = match rng.below(3) {
                     0 => rng.below(shape.group),
                     1 => rng.below(4 * shape.group),
@@ -1222,6 +1232,28 @@ mod tests {
                 }
             }
             let mut story = Vec::new();
+            if rng.below(3) == 0 {
+                let cut: &[u8] = [&b"\xC3"[..], b"\xE2\x82", b"\xF0\x9F\x98"][rng.below(3)];
+                // Ending a group that a group of ASCII follows, where there
+                // is one, else at the start of a stretch of ASCII.
+                let ends: Vec<usize> = (1..text.len() / shape.group)
+                    .map(|k| k * shape.group)
+                    .filter(|&end| {
+                        text[end - 3..(end + shape.group).min(text.len())]
+                            .iter()
+                            .all(|&b| b == b'a')
+                    })
+                    .collect();
+                if !ends.is_empty() && rng.below(2) == 0 {
+                    let end = ends[rng.below(ends.len())];
+                    text[end - cut.len()..end].copy_from_slice(cut);
+                    story.push(format!("{cut:02X?} cut off before the group at {end}"));
+                } else {
+                    let at = gaps[rng.below(gaps.len())];
+                    text.splice(at..at, cut.iter().copied());
+                    story.push(format!("{cut:02X?} cut off at {at}"));
+                }
+            }
             for _ in 0..rng.below(3) {
                 story.push(corrupt(&mut rng, &mut text));
             }

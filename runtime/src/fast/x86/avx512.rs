@@ -77,6 +77,9 @@ const SHIFTED_LOADS: bool = false;
 /// Whether a bit per lane (`nonzero_lanes`) is as cheap as a test for
 /// any high lane: one instruction (a movemask).
 const LANE_MASK_IS_CHEAP: bool = true;
+/// `run` goes block by block from its start: group steps, measured only
+/// where the AVX2 kernel runs, are not this kernel's.
+const SPARSE_STEPS: bool = false;
 
 /// `vpermt2b` indices that move a vector up `by` lanes, the last lanes of
 /// the previous vector coming in at the front: lane `i` takes byte
