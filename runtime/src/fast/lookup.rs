@@ -1468,7 +1468,7 @@ macro_rules! lookup_algorithm {
             if SPARSE_STEPS {
                 // Group by group first: the rules only on a group with a
                 // high byte, an ASCII one tested for a sequence cut off
-                // before it (all its rules could flag). Text whose other
+                // before it (all that its rules could flag). Text whose other
                 // characters are a group or more apart (most non-ASCII files
                 // under /usr/share) spends most of a run here; text where
                 // three groups in four are not ASCII goes on in blocks, whose
@@ -1496,7 +1496,7 @@ macro_rules! lookup_algorithm {
                             break;
                         }
                     } else {
-                        // SAFETY: `at >= GROUP >= 4`.
+                        // SAFETY: `at >= GROUP >= 3`.
                         if unsafe { cut_off_before(ptr.add(at)) } {
                             return RunEnd::Flag(flagged(at, at + GROUP));
                         }
@@ -1565,13 +1565,13 @@ macro_rules! lookup_algorithm {
         ///
         /// # Safety
         ///
-        /// The four bytes before `ptr` must be readable.
+        /// The three bytes before `ptr` must be readable.
         #[inline]
         unsafe fn cut_off_before(ptr: *const u8) -> bool {
             // SAFETY: the caller's promise.
-            let before = unsafe { ptr.sub(4).cast::<[u8; 4]>().read_unaligned() };
+            let [third, second, last] = unsafe { ptr.sub(3).cast::<[u8; 3]>().read_unaligned() };
             // Not short-circuited: three compares, no branch on the text.
-            (before[3] >= 0xC0) | (before[2] >= 0xE0) | (before[1] >= 0xF0)
+            (last >= 0xC0) | (second >= 0xE0) | (third >= 0xF0)
         }
 
         /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its
