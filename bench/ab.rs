@@ -16,6 +16,10 @@ struct Settings {
     /// `binary`: as `text`, pieces of random bytes whose first error is
     /// at byte 0-3 (a binary file's), from 16 bytes on.
     binary: bool,
+    /// `latin1` (with `text`): pieces of that text with a Latin-1 `é`
+    /// planted in it, whose first error is in their middle half (Latin-1
+    /// text read as UTF-8), from 16 bytes on.
+    latin1: bool,
     work: Option<usize>,
     /// `files DIR`: the files under DIR instead of the sweep's inputs.
     files: Option<std::path::PathBuf>,
@@ -35,6 +39,7 @@ fn settings() -> Settings {
         early: false,
         text: false,
         binary: false,
+        latin1: false,
         work: None,
         files: None,
         hot: false,
@@ -52,6 +57,7 @@ fn settings() -> Settings {
             "files" => s.files = Some(value().into()),
             "text" => s.text = true,
             "binary" => s.binary = true,
+            "latin1" => s.latin1 = true,
             "--hot" => s.hot = true,
             "--each" => s.each = true,
             "--work" => s.work = Some(bytes(&value())),
@@ -275,23 +281,44 @@ fn hot_files(s: &Settings, dir: &std::path::Path) {
 fn text(s: &Settings) {
     let work = s.work.unwrap_or_else(files::cold_working_set);
     let mut rng = Rng(0x7465_7874);
-    let arena = if s.binary {
+    let mut arena = if s.binary {
         files::random_bytes(&mut rng, work)
     } else {
         files::file_text(&mut rng, work)
     };
-    // The inputs each side is timed on: valid text, or an error at 0-3.
+    if s.latin1 {
+        // An `é` in Latin-1 every 1 KiB or so, over an ASCII byte.
+        let mut at = rng.below(1024);
+        while at < arena.len() {
+            if arena[at] < 0x80 {
+                arena[at] = 0xE9;
+            }
+            at += 512 + rng.below(1024);
+        }
+    }
+    // The inputs each side is timed on: valid text, an error at 0-3, or
+    // one in the middle half.
     let wanted = |input: &[u8]| match core::str::from_utf8(input) {
-        Ok(_) => !s.binary,
+        Ok(_) => !s.binary && !s.latin1,
+        Err(e) if s.latin1 => (input.len() / 4..input.len() * 3 / 4).contains(&e.valid_up_to()),
         Err(e) => s.binary && e.valid_up_to() < 4,
     };
-    let kind = if s.binary { "error at 0-3" } else { "valid" };
+    let kind = if s.binary {
+        "error at 0-3"
+    } else if s.latin1 {
+        "Latin-1 error mid-input"
+    } else {
+        "valid"
+    };
     eprintln!("text: a working set of {} KiB", work >> 10);
     println!("text,bucket,count,old_ns,new_ns,std_ns,new_per_old,new_per_std");
-    let mut lo = if s.binary { 16 } else { 64 };
+    let mut lo = if s.binary || s.latin1 { 16 } else { 64 };
     // (Buckets whose pieces would not fit twice in the working set are
     // left out.)
-    while lo < 64 << 10 && 4 * lo <= arena.len() {
+    // (With `latin1`, to 1 KiB: longer pieces seldom have their first
+    // error in their middle half.)
+    let top = if s.latin1 { 1 << 10 } else { 64 << 10 };
+    while lo < top && 4 * lo <= arena.len() {
         let hi = 2 * lo;
         let mut set: Vec<&[u8]> = Vec::new();
         let mut covered = 0;
