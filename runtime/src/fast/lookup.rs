@@ -102,10 +102,13 @@
 //! An input of up to a group whose first vector is ASCII is done when its
 //! last vector, overlapping, is ASCII too. On NEON (eight vectors a group)
 //! the vectors between are loaded as well, their offsets clamped to the
-//! last one, so that every length takes as many loads. On the masked
-//! kernel (AVX-512), a last vector with a high byte settles the input
-//! alone: it starts inside the first vector, so every byte before it is
-//! ASCII, and its rules after nothing are exact.
+//! last one, so that every length takes as many loads. On the kernels of
+//! two vectors a group (all but NEON), a last vector with a high byte
+//! settles the input alone (`last_vector_after_ascii`): it starts inside
+//! the first vector, so every byte before it is ASCII, and its rules
+//! after nothing are exact. Its first high byte is the input's: where that
+//! starts no character (Latin-1 text's first error), it is answered as an
+//! early error (see "Errors"), without the rules.
 //!
 //! When the first vector has a high byte, the masked kernel (AVX-512) runs
 //! the rules in line: the first vector as loaded, the rest as one masked
