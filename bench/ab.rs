@@ -229,15 +229,22 @@ fn hot_files(s: &Settings, dir: &std::path::Path) {
         ("1-10%", 0.01, 0.1),
         (">=10%", 0.1, 1.0),
     ];
+    // Each valid file of 4 KiB or more with its share of bytes not
+    // ASCII, worked out once.
+    let valid: Vec<(&Vec<u8>, f64)> = all
+        .iter()
+        .filter(|f| f.len() >= 4096 && std_ok(f))
+        .map(|f| {
+            let share = f.iter().filter(|&&b| b >= 0x80).count() as f64 / f.len() as f64;
+            (f, share)
+        })
+        .collect();
     println!("hot,share_not_ascii,count,old_ns,new_ns,new_per_old,geomean,worst,worst_len");
     for (name, lo, hi) in groups {
-        let set: Vec<&Vec<u8>> = all
+        let set: Vec<&Vec<u8>> = valid
             .iter()
-            .filter(|f| f.len() >= 4096 && std_ok(f))
-            .filter(|f| {
-                let share = f.iter().filter(|&&b| b >= 0x80).count() as f64 / f.len() as f64;
-                (lo..=hi).contains(&share)
-            })
+            .filter(|(_, share)| (lo..=hi).contains(share))
+            .map(|&(f, _)| f)
             .collect();
         if set.is_empty() {
             continue;
