@@ -1509,8 +1509,9 @@ macro_rules! lookup_algorithm {
                             break;
                         }
                     } else {
-                        // SAFETY: `at >= GROUP >= 3`.
-                        if unsafe { cut_off_before(ptr.add(at)) } {
+                        // SAFETY: `at >= GROUP >= LANES`: the vector before
+                        // the group is the input's.
+                        if c.ends_inside_sequence(unsafe { load(ptr.add(at - LANES)) }) {
                             return RunEnd::Flag(flagged(at, at + GROUP));
                         }
                         at += GROUP;
@@ -1569,22 +1570,6 @@ macro_rules! lookup_algorithm {
                 None => RunEnd::Valid,
                 Some(flag) => RunEnd::Flag(flag),
             }
-        }
-
-        /// Whether a sequence is cut off just before `ptr`: a lead of two
-        /// bytes or more in the byte before it, of three or more in the byte
-        /// two before, of four in the byte three before. An ASCII vector at
-        /// `ptr` flags exactly that.
-        ///
-        /// # Safety
-        ///
-        /// The three bytes before `ptr` must be readable.
-        #[inline]
-        unsafe fn cut_off_before(ptr: *const u8) -> bool {
-            // SAFETY: the caller's promise.
-            let [third, second, last] = unsafe { ptr.sub(3).cast::<[u8; 3]>().read_unaligned() };
-            // Not short-circuited: three compares, no branch on the text.
-            (last >= 0xC0) | (second >= 0xE0) | (third >= 0xF0)
         }
 
         /// Vector `i` of `rest` (fewer than `GROUP` bytes), zero after its
