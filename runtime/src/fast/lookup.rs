@@ -102,13 +102,10 @@
 //! An input of up to a group whose first vector is ASCII is done when its
 //! last vector, overlapping, is ASCII too. On NEON (eight vectors a group)
 //! the vectors between are loaded as well, their offsets clamped to the
-//! last one, so that every length takes as many loads. On the kernels of
-//! two vectors a group (all but NEON), a last vector with a high byte
-//! settles the input alone (`last_vector_after_ascii`): it starts inside
-//! the first vector, so every byte before it is ASCII, and its rules
-//! after nothing are exact. Its first high byte is the input's: where that
-//! starts no character (Latin-1 text's first error), it is answered as an
-//! early error (see "Errors"), without the rules.
+//! last one, so that every length takes as many loads. On the masked
+//! kernel (AVX-512), a last vector with a high byte settles the input
+//! alone: it starts inside the first vector, so every byte before it is
+//! ASCII, and its rules after nothing are exact.
 //!
 //! When the first vector has a high byte, the masked kernel (AVX-512) runs
 //! the rules in line: the first vector as loaded, the rest as one masked
@@ -714,17 +711,8 @@ macro_rules! lookup_algorithm {
             let last = bytes.len() - LANES;
             // SAFETY: `last + LANES == bytes.len()`.
             let v = unsafe { load(bytes.as_ptr().add(last)) };
-            // The input's first high byte: the bytes before `last` are
-            // ASCII, and the vector has one. Where it starts no character
-            // (Latin-1 text's first error), it is the error, answered from
-            // the bytes around it as an error in the first vector is,
-            // without the rules and the reference decoder's walk to it.
-            let first = last + nonzero_lanes(and(v, splat(0x80))).trailing_zeros() as usize;
-            if !crate::fast::starts_character(bytes, first) {
-                return crate::fast::answer::early_error_long(bytes, first);
-            }
             let flag = Consts::new().flag_after_nothing(v, LANES).map(|at| last + at);
-            Found::flagged(Some(first), flag).answer(bytes)
+            Found::flagged(None, flag).answer(bytes)
         }
 
         /// `answer::error_in_first_two`, or the kernel's own form of it
@@ -898,13 +886,12 @@ macro_rules! lookup_algorithm {
                 if !any_high(all) {
                     return Answer::VALID;
                 }
-                if VECTORS == 2 {
+                if MASKED_LOADS && VECTORS == 2 {
                     // The last vector, `all`, has a high byte, and every
                     // byte before it is ASCII (it starts inside the first
                     // vector): its rules with nothing before them are
                     // exact, and settle the input, where `check` cost a
-                    // call, its loads of the input again and a second
-                    // vector.
+                    // call, its masked loads and a second vector.
                     return last_vector_after_ascii(bytes);
                 }
             } else if bytes.len() <= ASCII_GROUPS * GROUP {
