@@ -711,8 +711,17 @@ macro_rules! lookup_algorithm {
             let last = bytes.len() - LANES;
             // SAFETY: `last + LANES == bytes.len()`.
             let v = unsafe { load(bytes.as_ptr().add(last)) };
+            // The input's first high byte: the bytes before `last` are
+            // ASCII, and the vector has one. Where it starts no character
+            // (Latin-1 text's first error), it is the error, answered from
+            // the bytes around it as an error in the first vector is,
+            // without the rules and the reference decoder's walk to it.
+            let first = last + nonzero_lanes(and(v, splat(0x80))).trailing_zeros() as usize;
+            if !crate::fast::starts_character(bytes, first) {
+                return crate::fast::answer::early_error_long(bytes, first);
+            }
             let flag = Consts::new().flag_after_nothing(v, LANES).map(|at| last + at);
-            Found::flagged(None, flag).answer(bytes)
+            Found::flagged(Some(first), flag).answer(bytes)
         }
 
         /// `answer::error_in_first_two`, or the kernel's own form of it
@@ -1021,13 +1030,27 @@ macro_rules! lookup_algorithm {
         /// loops made `validate` save registers and align a stack frame
         /// before the first test, which every short input paid for.
         ///
+        /// An input of more than a vector and at most a group, its first
+        /// vector ASCII (`first` none), whose other loads found a high
+        /// byte, is settled from its last vector alone
+        /// ([`last_vector_after_ascii`]) on a kernel of two vectors a group
+        /// without masked loads (the masked one does so in `validate`).
+        /// Here, not in `validate`: there, the test moved the code of
+        /// `validate`'s other paths, and a loop of its long ASCII path
+        /// came to cross a 64-byte boundary, which slowed ASCII of 544 B-1
+        /// KiB on Zen 3 (the CHANGELOG).
+        ///
         /// # Safety
         ///
-        /// The CPU must have the kernel's target features.
+        /// The CPU must have the kernel's target features; an input of at
+        /// most a group with `first` none must have an ASCII first vector.
         #[inline(never)]
         #[target_feature(enable = $features)]
         unsafe fn validate_rest(bytes: &[u8], first: Option<usize>) -> Answer {
             align_entry!();
+            if !MASKED_LOADS && VECTORS == 2 && first.is_none() && bytes.len() <= GROUP {
+                return last_vector_after_ascii(bytes);
+            }
             // SAFETY: the caller's promise.
             Found::flagged(first, unsafe { check(bytes) }).answer(bytes)
         }
