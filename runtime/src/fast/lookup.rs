@@ -102,10 +102,14 @@
 //! An input of up to a group whose first vector is ASCII is done when its
 //! last vector, overlapping, is ASCII too. On NEON (eight vectors a group)
 //! the vectors between are loaded as well, their offsets clamped to the
-//! last one, so that every length takes as many loads. On the masked
-//! kernel (AVX-512), a last vector with a high byte settles the input
-//! alone: it starts inside the first vector, so every byte before it is
-//! ASCII, and its rules after nothing are exact.
+//! last one, so that every length takes as many loads. On the kernels of
+//! two vectors a group (all but NEON), a last vector with a high byte
+//! settles the input alone (`last_vector_after_ascii`; the masked kernel
+//! from `validate`, the others from `validate_rest`): it starts inside
+//! the first vector, so every byte before it is ASCII, and its rules
+//! after nothing are exact. Its first high byte is the input's: where
+//! that starts no character (Latin-1 text's first error), it is answered
+//! as an early error (see "Errors"), without the rules.
 //!
 //! When the first vector has a high byte, the masked kernel (AVX-512) runs
 //! the rules in line: the first vector as loaded, the rest as one masked
@@ -701,7 +705,8 @@ macro_rules! lookup_algorithm {
 
         /// The answer for an input of more than a vector and at most a
         /// group whose bytes before its last vector are ASCII, and whose
-        /// last vector is not (see `validate`): its rules after nothing.
+        /// last vector is not (see `validate` and `validate_rest`): its
+        /// rules after nothing.
         /// Out of line, a jump that reads the vector again, so that the
         /// return for ASCII is the branch not taken, where it took a
         /// jump past these rules (`scripts/ab`, the CHANGELOG).
